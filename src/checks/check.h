@@ -1,0 +1,95 @@
+/* check.h - the uniform interface of a check, and the report path.
+ * SPDX-License-Identifier: MIT
+ *
+ * A check is a pure function of a normalized request (model/request.h) and
+ * the rules file's schema (rules/schema.h). It reports through dl_report()
+ * only; it never sees suppression, the baseline, severity overrides or the
+ * output format (those belong to findings/sink.c and report/).
+ * See docs/architecture.md and design.md section 8.
+ */
+#ifndef DL_CHECKS_CHECK_H
+#define DL_CHECKS_CHECK_H
+
+#include "../core/error.h"
+#include "../core/loc.h"
+#include "../core/severity.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct dl_request;
+struct dl_ruleset;
+struct dl_check_config;
+struct dl_finding;
+
+struct dl_check_info {
+        const char *id;        /* "query-missing-key-condition": stable forever */
+        const char *summary;   /* one sentence, no final period; opens the docs page */
+        enum dl_severity severity; /* default; the rules file may override */
+        const char *tags;      /* comma-separated: "cost,performance" */
+        const char *help_uri;  /* docs page URL */
+};
+
+struct dl_check_ctx;
+
+struct dl_check {
+        const struct dl_check_info *info;
+        /* Optional: read options once; report bad values via err with the
+         * option's rules-file location. *state is passed back in ctx. */
+        enum dl_status (*configure)(void **state, const struct dl_check_config *cfg,
+                                    struct dl_error *err);
+        /* Called once per normalized request (batch members included as
+         * their own requests). */
+        void (*run)(const struct dl_check_ctx *ctx, const struct dl_request *req);
+        void (*destroy)(void *state); /* optional */
+};
+
+/* Where dl_report() sends a finding: ownership moves to the callee. */
+typedef void (*dl_finding_emit_fn)(void *data, struct dl_finding *take);
+
+struct dl_check_ctx {
+        const struct dl_check *check;
+        const struct dl_ruleset *rules;  /* never NULL; may have no tables */
+        void *state;                     /* from configure, or NULL */
+        const struct dl_request *req;    /* the request being checked */
+        dl_finding_emit_fn emit;
+        void *emit_data;
+};
+
+/**
+ * dl_report - report one finding of ctx's check at loc.
+ * The message is printf-formatted (lower-case start, no final period, user
+ * identifiers in single quotes). The context fills the check id, default
+ * severity, enclosing function and request signature (fingerprint inputs).
+ * When ctx->req was inferred from tokens, " (client inferred from source
+ * tokens)" is appended.
+ * Returns: the finding (transfer none): it already belongs to the sink,
+ * but related locations and an end column may still be added to it until
+ * the check's run() returns.
+ */
+struct dl_finding *dl_report(const struct dl_check_ctx *ctx, const struct dl_loc *loc,
+                             const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/** dl_report_related - add a secondary location (e.g. the setter that chose
+ * the index) to f. */
+void dl_report_related(struct dl_finding *f, const struct dl_loc *loc, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
+
+/* The catalogue (checks.def). */
+struct dl_catalogue {
+        const struct dl_check *const *checks;
+        size_t n;
+};
+
+/** dl_catalogue_get - the compiled-in catalogue, in checks.def order (static). */
+const struct dl_catalogue *dl_catalogue_get(void);
+/** dl_catalogue_find - the check with this id, or NULL. */
+const struct dl_check *dl_catalogue_find(const char *id);
+/**
+ * dl_table_label - "'Orders'" or "'Orders' (index 'GSI1')" style text for
+ * messages about req's table and index, written into buf (size bytes):
+ * "table 'Orders'", "table 'Orders' index 'GSI1'", or "a table named at run
+ * time" when the name is not known. Returns buf.
+ */
+const char *dl_table_label(const struct dl_request *req, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,75 @@
+/* report.c - dl_report(): the only output path of a check.
+ * SPDX-License-Identifier: MIT
+ */
+#include "check.h"
+
+#include "../core/alloc.h"
+#include "../core/strbuf.h"
+#include "../findings/finding.h"
+#include "../model/request.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct dl_finding *dl_report(const struct dl_check_ctx *ctx, const struct dl_loc *loc,
+                             const char *fmt, ...)
+{
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        va_list ap;
+        va_start(ap, fmt);
+        dl_strbuf_vprintf(&sb, fmt, ap);
+        va_end(ap);
+        const struct dl_request *req = ctx->req;
+        if (req && req->inferred)
+                dl_strbuf_puts(&sb, " (client inferred from source tokens)");
+
+        const struct dl_check_info *info = ctx->check->info;
+        struct dl_finding *f = dl_finding_new(info->id, info->severity,
+                                              loc ? loc : (req ? &req->call : NULL),
+                                              dl_strbuf_cstr(&sb));
+        dl_strbuf_fini(&sb);
+        if (req) {
+                f->function = dl_xstrdup(req->function);
+                struct dl_strbuf sig;
+                dl_strbuf_init(&sig);
+                dl_request_signature(&sig, req);
+                f->signature = dl_strbuf_take(&sig);
+                if (dl_loc_valid(&req->call_spelling))
+                        dl_finding_add_related(f, &req->call_spelling,
+                                               "spelled here, inside a macro definition");
+        }
+        ctx->emit(ctx->emit_data, f);
+        return f;
+}
+
+void dl_report_related(struct dl_finding *f, const struct dl_loc *loc, const char *fmt, ...)
+{
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        va_list ap;
+        va_start(ap, fmt);
+        dl_strbuf_vprintf(&sb, fmt, ap);
+        va_end(ap);
+        dl_finding_add_related(f, loc, dl_strbuf_cstr(&sb));
+        dl_strbuf_fini(&sb);
+}
+
+const char *dl_table_label(const struct dl_request *req, char *buf, size_t size)
+{
+        const struct dl_value *t = &req->fields[DL_FIELD_TABLE_NAME];
+        const struct dl_value *ix = &req->fields[DL_FIELD_INDEX_NAME];
+        int n;
+        if (dl_value_is_complete(t))
+                n = snprintf(buf, size, "table '%s'", t->text);
+        else
+                n = snprintf(buf, size, "a table named at run time");
+        if (n < 0 || (size_t)n >= size)
+                return buf;
+        if (dl_value_is_complete(ix))
+                snprintf(buf + n, size - (size_t)n, " index '%s'", ix->text);
+        else if (ix->kind != DL_VAL_ABSENT)
+                snprintf(buf + n, size - (size_t)n, " (an index named at run time)");
+        return buf;
+}

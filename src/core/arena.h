@@ -1,0 +1,38 @@
+/* arena.h - a bump allocator; one per translation unit.
+ * SPDX-License-Identifier: MIT
+ *
+ * Everything made while analysing one translation unit (cursor strings,
+ * requests, expression ASTs) is allocated here and freed in one call to
+ * dl_arena_fini(). Pointers into an arena must never be kept in a
+ * struct dl_finding (findings outlive the arena and copy their strings).
+ */
+#ifndef DL_CORE_ARENA_H
+#define DL_CORE_ARENA_H
+
+#include <stddef.h>
+
+struct dl_arena_block;
+
+struct dl_arena {
+        struct dl_arena_block *head; /* newest block first */
+        size_t used;                 /* bytes used in head */
+        size_t cap;                  /* bytes available in head */
+};
+
+/** dl_arena_init - make an empty arena in caller storage. */
+void dl_arena_init(struct dl_arena *a);
+/** dl_arena_fini - free every block; the arena is empty and reusable. NULL-safe. */
+void dl_arena_fini(struct dl_arena *a);
+/** dl_arena_alloc - n zeroed bytes aligned for any type; aborts on OOM.
+ * Ownership: (transfer none), lives until dl_arena_fini(). */
+void *dl_arena_alloc(struct dl_arena *a, size_t n);
+/** dl_arena_strndup - copy n bytes of s plus a NUL; s may contain NUL bytes.
+ * Ownership: (transfer none). */
+char *dl_arena_strndup(struct dl_arena *a, const char *s, size_t n);
+/** dl_arena_strdup - copy of NUL-terminated s; NULL gives NULL. */
+char *dl_arena_strdup(struct dl_arena *a, const char *s);
+/** dl_arena_printf - printf into the arena. Ownership: (transfer none). */
+char *dl_arena_printf(struct dl_arena *a, const char *fmt, ...)
+        __attribute__((format(printf, 2, 3)));
+
+#endif

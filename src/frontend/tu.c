@@ -1,0 +1,2 @@
+/* src/frontend/tu.c - being written. */
+typedef int dl_placeholder_tu;

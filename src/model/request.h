@@ -1,0 +1,195 @@
+/* request.h - the normalized DynamoDB request: what recognizers produce and
+ * checks read. It does not depend on which client library made it.
+ * SPDX-License-Identifier: MIT
+ *
+ * Ownership: a request and everything it points to live in the arena of the
+ * translation unit it was found in (core/arena.h); nothing here is freed one
+ * by one. Strings are borrowed from that arena.
+ *
+ * Values are tri-state (design.md section 0):
+ *   DL_VAL_ABSENT   provably never set on this request
+ *   DL_VAL_KNOWN    set, and at least part of the text is known: segs holds
+ *                   a template of known text and holes (parts only known at
+ *                   run time, e.g. `pk + " = :v"` is <hole> " = :v")
+ *   DL_VAL_DYNAMIC  set, or possibly set (the request escaped to code
+ *                   ddblint cannot see), with no text known
+ * Checks decide only on what is certain. Only DL_VAL_ABSENT means absent.
+ */
+#ifndef DL_MODEL_REQUEST_H
+#define DL_MODEL_REQUEST_H
+
+#include "../core/loc.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct dl_arena;
+struct dl_strbuf;
+struct dl_expr; /* model/expr.h: parsed expression (issue #3) */
+
+enum dl_op {
+#define DL_OP(e, name) DL_OP_##e,
+#include "op.def"
+#undef DL_OP
+        DL_OP_COUNT
+};
+
+enum dl_field_kind {
+        DL_FK_STRING,
+        DL_FK_EXPR,
+        DL_FK_INT,
+        DL_FK_BOOL,
+        DL_FK_ENUM,
+        DL_FK_PRESENT,
+};
+
+enum dl_field {
+#define DL_FIELD(e, api, key, kind) DL_FIELD_##e,
+#include "field.def"
+#undef DL_FIELD
+        DL_FIELD_COUNT
+};
+
+enum dl_value_kind { DL_VAL_ABSENT = 0, DL_VAL_KNOWN, DL_VAL_DYNAMIC };
+
+/* How the client method was called (the AWS SDK for C++ naming: Op,
+ * OpAsync, OpCallable, OpPaginator). Pure-C clients use PLAIN. */
+enum dl_call_kind { DL_CALL_PLAIN = 0, DL_CALL_ASYNC, DL_CALL_CALLABLE, DL_CALL_PAGINATOR };
+
+/* One part of a template. text == NULL marks a hole (known only at run
+ * time). For known text, locs (may be NULL) has len entries: locs[i] is the
+ * source position of byte i of text, mapped through escapes, concatenated
+ * literals and macro expansions (expansion location, 1-based line/col). */
+struct dl_segment {
+        const char *text;
+        size_t len;                 /* bytes */
+        const struct dl_loc *locs;  /* NULL or len entries */
+};
+
+struct dl_value {
+        enum dl_value_kind kind;
+        /* DL_VAL_KNOWN with no holes: the whole text (NUL-terminated, len
+         * bytes, may contain NUL bytes); NULL otherwise. */
+        const char *text;
+        size_t len;
+        /* DL_VAL_KNOWN: the template, n_segs >= 1. Holes have text == NULL. */
+        const struct dl_segment *segs;
+        size_t n_segs;
+        struct dl_loc loc;    /* where it was set: the setter call or argument */
+        struct dl_loc origin; /* where the text was defined when elsewhere (a
+                                 #define, a constant); invalid (file NULL) when
+                                 the text is written at loc */
+};
+
+/* One entry of ExpressionAttributeNames / ExpressionAttributeValues / Key /
+ * Item: key is "#n", ":v" or an attribute name; for names, val is the
+ * attribute name; for values, type is the AttributeValue member ("S", "N",
+ * "B", "BOOL", "NULL", "L", "M", "SS", "NS", "BS") or NULL when unknown, and
+ * val the scalar text when known. */
+struct dl_attr {
+        struct dl_value key;
+        struct dl_value val;
+        const char *type;
+        struct dl_loc loc;    /* where the entry was added */
+};
+
+struct dl_attr_map {
+        /* ABSENT: never set. KNOWN: every entry is listed in items (keys
+         * may still be templates). DYNAMIC: some entries are unknown (the map
+         * came from code ddblint cannot see); items lists those that are
+         * known. */
+        enum dl_value_kind kind;
+        struct dl_attr *items;
+        size_t n;
+        struct dl_loc loc;    /* where the map was first set */
+};
+
+struct dl_request {
+        enum dl_op op;
+        enum dl_call_kind call_kind;
+        struct dl_value fields[DL_FIELD_COUNT];
+        struct dl_attr_map names;   /* ExpressionAttributeNames  */
+        struct dl_attr_map values;  /* ExpressionAttributeValues */
+        struct dl_attr_map key;     /* Key (GetItem, UpdateItem, DeleteItem...) */
+        struct dl_attr_map item;    /* Item (PutItem) */
+        struct dl_loc call;         /* expansion location of the client call */
+        struct dl_loc call_spelling;/* spelling location when it differs (macro); else invalid */
+        struct dl_loc request_decl; /* where the request object was declared; may be invalid */
+        const char *function;       /* enclosing function's qualified name, or NULL */
+        const char *recognizer;     /* "aws-cpp", "wrapper:app::ddb::query" */
+        const char *client_method;  /* as written: "QueryAsync", "ScanPaginator" */
+        bool escaped;               /* passed to code ddblint cannot see */
+        bool inferred;              /* recovered from tokens: clang could not type
+                                       the call; the request type proves the op */
+        struct dl_request *items;   /* batch / transaction members */
+        size_t n_items;
+        struct dl_expr *exprs[DL_FIELD_COUNT]; /* for DL_FK_EXPR fields: parsed by
+                                                  model/expr (NULL until then) */
+};
+
+/** dl_op_name - the API name ("Query") of op; "?" when out of range. */
+const char *dl_op_name(enum dl_op op);
+/** dl_op_from_name - look up an API name (exact, case sensitive).
+ * Returns: true and sets *out when found. */
+bool dl_op_from_name(const char *name, size_t len, enum dl_op *out);
+/** dl_field_api_name - "KeyConditionExpression" for DL_FIELD_KEY_CONDITION_EXPRESSION. */
+const char *dl_field_api_name(enum dl_field f);
+/** dl_field_dump_key - the short key used by dl_request_dump ("kce"). */
+const char *dl_field_dump_key(enum dl_field f);
+/** dl_field_kind - the kind of f (field.def). */
+enum dl_field_kind dl_field_kind(enum dl_field f);
+/** dl_field_from_api_name - look up "FilterExpression"; true and *out when found. */
+bool dl_field_from_api_name(const char *name, size_t len, enum dl_field *out);
+
+/** dl_request_init - zero every member: all fields and maps DL_VAL_ABSENT. */
+void dl_request_init(struct dl_request *req, enum dl_op op);
+/**
+ * dl_request_mark_escaped - the request escaped: every field and map still
+ * ABSENT becomes DYNAMIC (they may be set where ddblint cannot see), and
+ * maps that are KNOWN become DYNAMIC (entries may be added).
+ */
+void dl_request_mark_escaped(struct dl_request *req);
+
+/**
+ * dl_value_known - make a fully known value (one segment, no holes).
+ * @param a     arena that receives a copy of text (len bytes).
+ * @param locs  NULL or len byte locations (copied).
+ */
+struct dl_value dl_value_known(struct dl_arena *a, const char *text, size_t len,
+                               const struct dl_loc *locs, struct dl_loc loc);
+/** dl_value_dynamic - a value with no known text, set at loc. */
+struct dl_value dl_value_dynamic(struct dl_loc loc);
+/** dl_value_is_complete - KNOWN with no holes (text is the whole value). */
+bool dl_value_is_complete(const struct dl_value *v);
+/** dl_value_equals - complete and its text equals s (NUL-terminated). */
+bool dl_value_equals(const struct dl_value *v, const char *s);
+
+/**
+ * dl_value_dump - append a canonical rendering of v to sb: <absent>,
+ * <dynamic>, or a double-quoted template in which holes print as <?> and
+ * '"', '\\', '<' and bytes outside 0x20..0x7e are escaped as \", \\, \<
+ * and \xHH.
+ */
+void dl_value_dump(struct dl_strbuf *sb, const struct dl_value *v);
+/**
+ * dl_request_dump - append one canonical line (no newline) for req:
+ *   "<Op>[<call-kind>] key=value ..." where call-kind is "", "Async",
+ *   "Callable" or "Paginator" appended to the op name, followed by every
+ *   non-absent field and map sorted by dump key: fields as dl_value_dump,
+ *   maps as names={#n="x",...} / values={:v:S,...} (a trailing ,... when
+ *   the map is DYNAMIC), then "escaped" and "inferred" flags when set, and
+ *   items=[...] for batch members.
+ * Keys of absent fields are omitted: a fixture expecting filter=<absent>
+ * matches a dump without "filter=".
+ */
+void dl_request_dump(struct dl_strbuf *sb, const struct dl_request *req);
+/**
+ * dl_request_signature - append the normalized request signature used in
+ * fingerprints: op name, table, index and every expression field, each as
+ * dl_value_dump with runs of whitespace inside known text collapsed; no
+ * locations, so ordinary edits do not change it.
+ */
+void dl_request_signature(struct dl_strbuf *sb, const struct dl_request *req);
+
+#endif

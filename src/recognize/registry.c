@@ -1,0 +1,2 @@
+/* src/recognize/registry.c - being written. */
+typedef int dl_placeholder_registry;

@@ -1,0 +1,2 @@
+/* src/report/text.c - being written. */
+typedef int dl_placeholder_text;

@@ -1,0 +1,2 @@
+/* src/rules/ruleset.c - being written. */
+typedef int dl_placeholder_ruleset;

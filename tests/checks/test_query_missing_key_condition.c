@@ -1,0 +1,93 @@
+/* test_query_missing_key_condition.c - check `query-missing-key-condition`
+ * on hand-built requests.
+ * SPDX-License-Identifier: MIT
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "builder.h"
+#include "checks/check.h"
+
+static const struct dl_check *qmkc(void)
+{
+        return dl_catalogue_find("query-missing-key-condition");
+}
+
+static void test_query_without_key_condition_is_flagged(void **state)
+{
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r = dl_tb_request(&tb, DL_OP_QUERY);
+        dl_tb_set(&tb, r, DL_FIELD_TABLE_NAME, "Orders");
+        dl_tb_set(&tb, r, DL_FIELD_FILTER_EXPRESSION, "a = :a");
+        assert_int_equal(dl_tb_run(&tb, qmkc(), r), 1);
+        assert_int_equal(dl_tb_count(&tb, "Query of table 'Orders' never sets a "
+                                          "KeyConditionExpression"), 1);
+        assert_int_equal(tb.findings[0]->severity, DL_SEV_ERROR);
+        dl_tb_fini(&tb);
+}
+
+static void test_query_with_key_condition_is_silent(void **state)
+{
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r = dl_tb_request(&tb, DL_OP_QUERY);
+        dl_tb_set(&tb, r, DL_FIELD_KEY_CONDITION_EXPRESSION, "PK = :pk");
+        assert_int_equal(dl_tb_run(&tb, qmkc(), r), 0);
+        dl_tb_fini(&tb);
+}
+
+static void test_dynamic_key_condition_is_silent(void **state)
+{
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r = dl_tb_request(&tb, DL_OP_QUERY);
+        dl_tb_set_dynamic(r, DL_FIELD_KEY_CONDITION_EXPRESSION);
+        assert_int_equal(dl_tb_run(&tb, qmkc(), r), 0);
+        dl_tb_fini(&tb);
+}
+
+static void test_legacy_key_conditions_count(void **state)
+{
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r = dl_tb_request(&tb, DL_OP_QUERY);
+        dl_tb_set_dynamic(r, DL_FIELD_KEY_CONDITIONS);
+        assert_int_equal(dl_tb_run(&tb, qmkc(), r), 0);
+        dl_tb_fini(&tb);
+}
+
+static void test_escaped_request_is_silent(void **state)
+{
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r = dl_tb_request(&tb, DL_OP_QUERY);
+        dl_request_mark_escaped(r);
+        assert_int_equal(dl_tb_run(&tb, qmkc(), r), 0);
+        dl_tb_fini(&tb);
+}
+
+static void test_scan_is_not_a_query(void **state)
+{
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r = dl_tb_request(&tb, DL_OP_SCAN);
+        assert_int_equal(dl_tb_run(&tb, qmkc(), r), 0);
+        dl_tb_fini(&tb);
+}
+
+int main(void)
+{
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_query_without_key_condition_is_flagged),
+                cmocka_unit_test(test_query_with_key_condition_is_silent),
+                cmocka_unit_test(test_dynamic_key_condition_is_silent),
+                cmocka_unit_test(test_legacy_key_conditions_count),
+                cmocka_unit_test(test_escaped_request_is_silent),
+                cmocka_unit_test(test_scan_is_not_a_query),
+        };
+        return cmocka_run_group_tests(tests, NULL, NULL);
+}

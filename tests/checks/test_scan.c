@@ -1,0 +1,77 @@
+/* test_scan.c - check `scan` on hand-built requests.
+ * SPDX-License-Identifier: MIT
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "builder.h"
+#include "checks/check.h"
+
+static const struct dl_check *scan(void)
+{
+        return dl_catalogue_find("scan");
+}
+
+static void test_scan_with_known_table_names_it(void **state)
+{
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r = dl_tb_request(&tb, DL_OP_SCAN);
+        dl_tb_set(&tb, r, DL_FIELD_TABLE_NAME, "Orders");
+        assert_int_equal(dl_tb_run(&tb, scan(), r), 1);
+        assert_int_equal(dl_tb_count(&tb, "Scan of table 'Orders' reads every item of the table"), 1);
+        assert_string_equal(tb.findings[0]->check_id, "scan");
+        assert_int_equal(tb.findings[0]->severity, DL_SEV_WARNING);
+        assert_int_equal(tb.findings[0]->loc.line, 10);
+        dl_tb_fini(&tb);
+}
+
+static void test_scan_of_index_and_parallel(void **state)
+{
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r = dl_tb_request(&tb, DL_OP_SCAN);
+        dl_tb_set(&tb, r, DL_FIELD_TABLE_NAME, "Orders");
+        dl_tb_set(&tb, r, DL_FIELD_INDEX_NAME, "GSI1");
+        dl_tb_set(&tb, r, DL_FIELD_TOTAL_SEGMENTS, "4");
+        assert_int_equal(dl_tb_run(&tb, scan(), r), 1);
+        assert_int_equal(dl_tb_count(&tb, "parallel Scan of table 'Orders' index 'GSI1' reads "
+                                          "every item of the index"), 1);
+        dl_tb_fini(&tb);
+}
+
+static void test_scan_with_dynamic_table(void **state)
+{
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r = dl_tb_request(&tb, DL_OP_SCAN);
+        dl_tb_set_dynamic(r, DL_FIELD_TABLE_NAME);
+        assert_int_equal(dl_tb_run(&tb, scan(), r), 1);
+        assert_int_equal(dl_tb_count(&tb, "a table named at run time"), 1);
+        dl_tb_fini(&tb);
+}
+
+static void test_query_and_get_item_are_not_scans(void **state)
+{
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *q = dl_tb_request(&tb, DL_OP_QUERY);
+        struct dl_request *g = dl_tb_request(&tb, DL_OP_GET_ITEM);
+        assert_int_equal(dl_tb_run(&tb, scan(), q), 0);
+        assert_int_equal(dl_tb_run(&tb, scan(), g), 0);
+        dl_tb_fini(&tb);
+}
+
+int main(void)
+{
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_scan_with_known_table_names_it),
+                cmocka_unit_test(test_scan_of_index_and_parallel),
+                cmocka_unit_test(test_scan_with_dynamic_table),
+                cmocka_unit_test(test_query_and_get_item_are_not_scans),
+        };
+        return cmocka_run_group_tests(tests, NULL, NULL);
+}
