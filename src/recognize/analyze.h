@@ -1,0 +1,67 @@
+/* analyze.h - one translation unit in, normalized requests out: the entry
+ * point the driver (cli/) calls for each source file. Implemented with
+ * libclang in frontend/ and the recognizers in recognize/; no libclang type
+ * appears in this header.
+ * SPDX-License-Identifier: MIT
+ *
+ * Ownership: every request, string and location produced for a file lives
+ * in the arena passed in (one per translation unit); the caller frees it
+ * with dl_arena_fini() after the checks have run. Tool diagnostics (clang's
+ * errors in user files, functions clang could not parse, unsupported
+ * constructs) go to the struct dl_log, never into requests.
+ */
+#ifndef DL_RECOGNIZE_ANALYZE_H
+#define DL_RECOGNIZE_ANALYZE_H
+
+#include "../core/error.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct dl_arena;
+struct dl_log;
+struct dl_request;
+struct dl_ruleset;
+
+struct dl_analyze_opts {
+        /* Compiler arguments for this file, without the file name and
+         * without the compiler executable (e.g. {"-xc++", "-std=c++17",
+         * "-I/src/include"}), as resolved by the driver from
+         * compile_commands.json, compile_flags.txt or defaults. */
+        const char *const *args;
+        size_t n_args;
+        /* ddblint's own stub headers (share/ddblint/include), added with
+         * -idirafter so real SDK headers on the user's paths always win;
+         * NULL to add none. */
+        const char *stub_include_dir;
+        const struct dl_ruleset *rules;  /* for wrappers; may be NULL */
+        bool verbose;                    /* log DL_ERR_UNSUPPORTED notes */
+};
+
+struct dl_analysis {
+        struct dl_request *requests;  /* in source order (arena) */
+        size_t n_requests;
+        unsigned clang_errors;        /* errors clang reported in user files */
+        unsigned functions_unparsed;  /* functions recovered from tokens */
+};
+
+/**
+ * dl_analyze_file - parse path with libclang and run every recognizer on it.
+ * @param path   the source file (as given by the user; locations in the
+ *               requests use this spelling of the path).
+ * @param arena  receives the requests and their strings.
+ * @param log    receives tool diagnostics (clang errors as DL_LOG_NOTE
+ *               "clang-diagnostic" entries with file:line:col; each
+ *               function clang could not parse as a "recovered-function"
+ *               note).
+ * @param out    filled on DL_OK; zeroed on failure.
+ * Returns: DL_OK (also when the file had compile errors: the requests that
+ * could be recovered are returned), DL_ERR_IO when the file cannot be read,
+ * or DL_ERR_CLANG when libclang could not produce a translation unit at
+ * all (err names the CXErrorCode).
+ */
+enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *opts,
+                               struct dl_arena *arena, struct dl_log *log,
+                               struct dl_analysis *out, struct dl_error *err);
+
+#endif
