@@ -1,0 +1,182 @@
+/* options.c - command-line parsing.
+ * SPDX-License-Identifier: MIT
+ */
+#include "options.h"
+
+#include "../core/alloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void push(const char ***arr, size_t *n, const char *s)
+{
+        *arr = dl_xrealloc(*arr, (*n + 1) * sizeof **arr);
+        (*arr)[(*n)++] = s;
+}
+
+/* Matches "--name=value" or "--name value" (and "-p DIR" / "-pDIR" for
+ * short options). Sets *val and advances *i as needed. */
+static bool take_value(const char *name, int argc, char **argv, int *i, const char **val,
+                       bool *missing)
+{
+        const char *a = argv[*i];
+        size_t n = strlen(name);
+        if (strncmp(a, name, n) != 0)
+                return false;
+        if (a[n] == '=' && name[1] == '-') {
+                *val = a + n + 1;
+                return true;
+        }
+        if (a[n] != '\0') {
+                if (name[1] != '-' && strlen(name) == 2) { /* -pDIR */
+                        *val = a + n;
+                        return true;
+                }
+                return false;
+        }
+        if (*i + 1 >= argc) {
+                *missing = true;
+                return true;
+        }
+        *val = argv[++*i];
+        return true;
+}
+
+enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
+                                struct dl_error *err)
+{
+        memset(o, 0, sizeof *o);
+        o->fail_on = DL_SEV_NOTE;
+        o->format = DL_FORMAT_TEXT;
+        bool operands_only = false;
+        for (int i = 1; i < argc; i++) {
+                const char *a = argv[i];
+                const char *v = NULL;
+                bool missing = false;
+                if (operands_only || a[0] != '-' || strcmp(a, "-") == 0) {
+                        if (!operands_only && o->n_paths == 0 && !o->dump_requests &&
+                            strcmp(a, "dump-requests") == 0) {
+                                o->dump_requests = true;
+                                continue;
+                        }
+                        push(&o->paths, &o->n_paths, a);
+                        continue;
+                }
+                if (strcmp(a, "--") == 0) {
+                        operands_only = true;
+                        continue;
+                }
+#define FLAG(s, field)                                                          \
+        if (strcmp(a, s) == 0) {                                                \
+                o->field = true;                                                \
+                continue;                                                       \
+        }
+                FLAG("--help", help)
+                FLAG("-h", help)
+                FLAG("--version", version)
+                FLAG("--list-checks", list_checks)
+                FLAG("--dump-requests", dump_requests)
+                FLAG("--verbose", verbose)
+                FLAG("-v", verbose)
+                FLAG("--include-suppressed", include_suppressed)
+                FLAG("--no-stub-headers", no_stubs)
+#undef FLAG
+#define VALUE(s, field)                                                          \
+        if (take_value(s, argc, argv, &i, &v, &missing)) {                      \
+                if (missing)                                                     \
+                        goto missing_value;                                      \
+                o->field = v;                                                    \
+                continue;                                                        \
+        }
+                VALUE("-p", compdb_dir)
+                VALUE("--rules", rules_path)
+                VALUE("-o", output)
+                VALUE("--output", output)
+                VALUE("--sarif", sarif_path)
+                VALUE("--baseline", baseline)
+                VALUE("--write-baseline", write_baseline)
+                VALUE("--project-root", project_root)
+#undef VALUE
+                if (take_value("--extra-arg", argc, argv, &i, &v, &missing)) {
+                        if (missing)
+                                goto missing_value;
+                        push(&o->extra_args, &o->n_extra_args, v);
+                        continue;
+                }
+                if (take_value("--format", argc, argv, &i, &v, &missing)) {
+                        if (missing)
+                                goto missing_value;
+                        if (strcmp(v, "text") == 0)
+                                o->format = DL_FORMAT_TEXT;
+                        else if (strcmp(v, "sarif") == 0)
+                                o->format = DL_FORMAT_SARIF;
+                        else
+                                return dl_error_set(err, DL_ERR_CONFIG, NULL,
+                                                    "unknown format '%s'; expected text or sarif",
+                                                    v);
+                        continue;
+                }
+                if (take_value("--fail-on", argc, argv, &i, &v, &missing)) {
+                        if (missing)
+                                goto missing_value;
+                        if (!dl_severity_parse(v, &o->fail_on))
+                                return dl_error_set(err, DL_ERR_CONFIG, NULL,
+                                                    "unknown severity '%s' for --fail-on; "
+                                                    "expected error, warning or note",
+                                                    v);
+                        continue;
+                }
+                return dl_error_set(err, DL_ERR_CONFIG, NULL,
+                                    "unknown option '%s' (see 'ddblint --help')", a);
+        missing_value:
+                return dl_error_set(err, DL_ERR_CONFIG, NULL, "option '%s' needs a value", a);
+        }
+        return DL_OK;
+}
+
+void dl_options_fini(struct dl_options *o)
+{
+        if (!o)
+                return;
+        free(o->paths);
+        free(o->extra_args);
+        o->paths = o->extra_args = NULL;
+        o->n_paths = o->n_extra_args = 0;
+}
+
+const char *dl_options_usage(void)
+{
+        return "usage: ddblint [options] [--] PATH...\n"
+               "       ddblint dump-requests [options] PATH...\n"
+               "\n"
+               "Finds DynamoDB access-pattern mistakes in C and C++ code. A PATH is a file or\n"
+               "a directory (walked for .c .h .cc .cpp .cxx .hh .hpp .hxx, skipping hidden and\n"
+               "build directories); with no PATH, the current directory.\n"
+               "\n"
+               "Compilation:\n"
+               "  -p DIR                 read DIR/compile_commands.json for each file's flags\n"
+               "  --extra-arg=FLAG       add a compiler flag (repeatable)\n"
+               "  --no-stub-headers      do not add ddblint's AWS SDK stub headers\n"
+               "Rules:\n"
+               "  --rules FILE           rules file (default: nearest .ddblint.yaml upwards\n"
+               "                         from the current directory, else built-in defaults)\n"
+               "  --baseline FILE        hide findings whose fingerprints FILE lists\n"
+               "  --write-baseline FILE  record the current findings' fingerprints in FILE\n"
+               "Output:\n"
+               "  --format text|sarif    output format on stdout or -o (default text)\n"
+               "  -o, --output FILE      write the output to FILE instead of stdout\n"
+               "  --sarif FILE           also write SARIF 2.1.0 to FILE\n"
+               "  --include-suppressed   keep suppressed findings in SARIF (marked)\n"
+               "  --project-root DIR     root for relative paths (default: git top level,\n"
+               "                         else the current directory)\n"
+               "  --fail-on LEVEL        exit 1 on findings at or above error|warning|note\n"
+               "                         (default note: any finding)\n"
+               "  --verbose              print tool notes (clang diagnostics) on stderr\n"
+               "Information:\n"
+               "  --list-checks          list the checks and exit\n"
+               "  --dump-requests        print each normalized DynamoDB request, no checks\n"
+               "  --version, --help\n"
+               "\n"
+               "Exit status: 0 no finding at or above --fail-on; 1 findings; 2 usage,\n"
+               "configuration or I/O error; 3 some input could not be analysed at all.\n";
+}

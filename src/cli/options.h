@@ -1,0 +1,56 @@
+/* options.h - ddblint's command-line options.
+ * SPDX-License-Identifier: MIT
+ *
+ * ddblint [options] [--] PATH...   (clang-tidy-like; see README.md "Usage")
+ * Ownership: struct dl_options borrows argv strings (they outlive the run);
+ * only the arrays are owned and released by dl_options_fini().
+ */
+#ifndef DL_CLI_OPTIONS_H
+#define DL_CLI_OPTIONS_H
+
+#include "../core/error.h"
+#include "../core/severity.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum dl_format { DL_FORMAT_TEXT, DL_FORMAT_SARIF };
+
+struct dl_options {
+        const char **paths;          /* PATH operands, in order */
+        size_t n_paths;
+        const char **extra_args;     /* --extra-arg=FLAG, in order */
+        size_t n_extra_args;
+        const char *compdb_dir;      /* -p DIR, or NULL */
+        const char *rules_path;      /* --rules FILE, or NULL (search upwards) */
+        enum dl_format format;       /* --format, default text */
+        const char *output;          /* -o FILE, or NULL for stdout */
+        const char *sarif_path;      /* --sarif FILE (SARIF besides text), or NULL */
+        enum dl_severity fail_on;    /* --fail-on, default note: any finding fails */
+        const char *baseline;        /* --baseline FILE */
+        const char *write_baseline;  /* --write-baseline FILE */
+        const char *project_root;    /* --project-root DIR, or NULL (git top or cwd) */
+        bool include_suppressed;     /* --include-suppressed (SARIF) */
+        bool list_checks;            /* --list-checks */
+        bool dump_requests;          /* --dump-requests or the dump-requests subcommand */
+        bool version;                /* --version */
+        bool help;                   /* --help */
+        bool verbose;                /* --verbose: tool notes on stderr */
+        bool no_stubs;               /* --no-stub-headers */
+};
+
+/**
+ * dl_options_parse - parse argv[1..argc-1] into o (zeroed first).
+ * Returns: DL_OK, or DL_ERR_CONFIG with err's message naming the bad
+ * argument ("unknown option '--frobnicate'", "option '-p' needs a value").
+ * On success with no PATH and none of --help/--version/--list-checks, the
+ * caller decides (ddblint analyses the current directory).
+ */
+enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
+                                struct dl_error *err);
+/** dl_options_fini - release the arrays; NULL-safe. */
+void dl_options_fini(struct dl_options *o);
+/** dl_options_usage - the --help text (static, ends with a newline). */
+const char *dl_options_usage(void);
+
+#endif

@@ -1,0 +1,221 @@
+/* walk.c - collect source files from PATH operands.
+ * SPDX-License-Identifier: MIT
+ *
+ * Directories are walked with an explicit stack (no recursion), and every
+ * directory's (st_dev, st_ino) is remembered so that a symbolic link back
+ * into an ancestor cannot loop.
+ */
+#include "walk.h"
+
+#include "../core/alloc.h"
+#include "../core/log.h"
+#include "../core/strbuf.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *const exts[] = {".c", ".h", ".cc", ".cpp", ".cxx", ".hh", ".hpp", ".hxx"};
+
+bool dl_is_source_name(const char *name)
+{
+        const char *dot = strrchr(name, '.');
+        if (!dot || dot == name)
+                return false;
+        for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++) {
+                if (strcmp(dot, exts[i]) == 0)
+                        return true;
+        }
+        return false;
+}
+
+static bool skipped_dir(const char *name)
+{
+        return name[0] == '.' || strcmp(name, "build") == 0 || strncmp(name, "build-", 6) == 0 ||
+               strncmp(name, "cmake-build-", 12) == 0 || strcmp(name, "CMakeFiles") == 0 ||
+               strcmp(name, "node_modules") == 0;
+}
+
+struct dirid {
+        dev_t dev;
+        ino_t ino;
+};
+
+struct walker {
+        struct dl_log *log;
+        struct dl_file_list *out;
+        struct dirid *seen;
+        size_t n_seen, cap_seen;
+        struct dirid *files;    /* files already listed, to drop duplicates */
+        size_t n_files, cap_files;
+};
+
+static bool remember(struct dirid **arr, size_t *n, size_t *cap, const struct stat *st)
+{
+        for (size_t i = 0; i < *n; i++) {
+                if ((*arr)[i].dev == st->st_dev && (*arr)[i].ino == st->st_ino)
+                        return false;
+        }
+        if (*n == *cap) {
+                *cap = *cap ? *cap * 2 : 64;
+                *arr = dl_xrealloc(*arr, *cap * sizeof **arr);
+        }
+        (*arr)[(*n)++] = (struct dirid){st->st_dev, st->st_ino};
+        return true;
+}
+
+static void add_file(struct walker *w, const char *path, const struct stat *st)
+{
+        if (!remember(&w->files, &w->n_files, &w->cap_files, st))
+                return;
+        struct dl_file_list *l = w->out;
+        if (l->n == l->cap) {
+                l->cap = l->cap ? l->cap * 2 : 64;
+                l->paths = dl_xrealloc(l->paths, l->cap * sizeof *l->paths);
+        }
+        l->paths[l->n++] = dl_xstrdup(path);
+}
+
+static void fail(struct walker *w, const char *path, const char *what)
+{
+        struct dl_loc loc = {path, 0, 0};
+        dl_log_add(w->log, DL_LOG_ERROR, "unreadable-file", &loc, "%s", what);
+        w->out->failed++;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+        return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *join(const char *dir, const char *name)
+{
+        size_t n = strlen(dir);
+        if (n && dir[n - 1] == '/')
+                return dl_xasprintf("%s%s", dir, name);
+        return dl_xasprintf("%s/%s", dir, name);
+}
+
+/* Lists dir's entries sorted; returns the count and sets *names (heap). */
+static size_t list_dir(struct walker *w, const char *dir, char ***names)
+{
+        *names = NULL;
+        DIR *d = opendir(dir);
+        if (!d) {
+                fail(w, dir, strerror(errno));
+                return 0;
+        }
+        size_t n = 0, cap = 0;
+        struct dirent *e;
+        while ((e = readdir(d))) {
+                if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                        continue;
+                if (n == cap) {
+                        cap = cap ? cap * 2 : 32;
+                        *names = dl_xrealloc(*names, cap * sizeof **names);
+                }
+                (*names)[n++] = dl_xstrdup(e->d_name);
+        }
+        closedir(d);
+        if (n)
+                qsort(*names, n, sizeof **names, cmp_str);
+        return n;
+}
+
+static void walk_dir(struct walker *w, const char *root)
+{
+        /* Explicit stack of directory paths; children are pushed in reverse
+         * order so they pop in sorted order. */
+        char **stack = NULL;
+        size_t n = 0, cap = 0;
+#define PUSH(p)                                                                  \
+        do {                                                                     \
+                if (n == cap) {                                                  \
+                        cap = cap ? cap * 2 : 32;                                \
+                        stack = dl_xrealloc(stack, cap * sizeof *stack);         \
+                }                                                                \
+                stack[n++] = (p);                                                \
+        } while (0)
+        PUSH(dl_xstrdup(root));
+        while (n) {
+                char *dir = stack[--n];
+                char **names;
+                size_t k = list_dir(w, dir, &names);
+                size_t first_sub = n;
+                for (size_t i = 0; i < k; i++) {
+                        char *path = join(dir, names[i]);
+                        struct stat st;
+                        if (stat(path, &st) != 0) {
+                                /* a dangling link is not an input error */
+                                if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+                                        fail(w, path, strerror(errno));
+                                free(path);
+                        } else if (S_ISDIR(st.st_mode)) {
+                                if (skipped_dir(names[i])) {
+                                        free(path);
+                                } else if (!remember(&w->seen, &w->n_seen, &w->cap_seen, &st)) {
+                                        struct dl_loc loc = {path, 0, 0};
+                                        dl_log_add(w->log, DL_LOG_WARNING, "directory-loop", &loc,
+                                                   "directory already visited through a "
+                                                   "symbolic link; skipped");
+                                        free(path);
+                                } else {
+                                        PUSH(path);
+                                }
+                        } else if (S_ISREG(st.st_mode) && names[i][0] != '.' &&
+                                   dl_is_source_name(names[i])) {
+                                add_file(w, path, &st);
+                                free(path);
+                        } else {
+                                free(path);
+                        }
+                        free(names[i]);
+                }
+                free(names);
+                /* reverse the subdirectories pushed for this dir */
+                for (size_t a = first_sub, b = n; a + 1 < b; a++, b--) {
+                        char *t = stack[a];
+                        stack[a] = stack[b - 1];
+                        stack[b - 1] = t;
+                }
+                free(dir);
+        }
+        free(stack);
+#undef PUSH
+}
+
+void dl_walk_paths(const char *const *operands, size_t n, struct dl_log *log,
+                   struct dl_file_list *out)
+{
+        memset(out, 0, sizeof *out);
+        struct walker w = {log, out, NULL, 0, 0, NULL, 0, 0};
+        for (size_t i = 0; i < n; i++) {
+                struct stat st;
+                if (stat(operands[i], &st) != 0) {
+                        fail(&w, operands[i], strerror(errno));
+                        continue;
+                }
+                if (S_ISDIR(st.st_mode)) {
+                        if (remember(&w.seen, &w.n_seen, &w.cap_seen, &st))
+                                walk_dir(&w, operands[i]);
+                } else if (S_ISREG(st.st_mode)) {
+                        add_file(&w, operands[i], &st);
+                } else {
+                        fail(&w, operands[i], "not a regular file or directory");
+                }
+        }
+        free(w.seen);
+        free(w.files);
+}
+
+void dl_file_list_fini(struct dl_file_list *l)
+{
+        if (!l)
+                return;
+        for (size_t i = 0; i < l->n; i++)
+                free(l->paths[i]);
+        free(l->paths);
+        memset(l, 0, sizeof *l);
+}

@@ -1,0 +1,250 @@
+/* compdb.c - compiler arguments per source file.
+ * SPDX-License-Identifier: MIT
+ */
+#include "compdb.h"
+
+#include "../core/alloc.h"
+
+#include <clang-c/CXCompilationDatabase.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct dl_compdb {
+        CXCompilationDatabase db;
+};
+
+enum dl_status dl_compdb_open(const char *dir, struct dl_compdb **out, struct dl_error *err)
+{
+        *out = NULL;
+        char *file = dl_xasprintf("%s/compile_commands.json", dir);
+        bool readable = access(file, R_OK) == 0;
+        if (!readable) {
+                struct dl_loc loc = {file, 0, 0};
+                enum dl_status st = dl_error_set(err, DL_ERR_IO, &loc,
+                                                 "no readable compile_commands.json (-p %s)", dir);
+                free(file);
+                return st;
+        }
+        CXCompilationDatabase_Error cerr = CXCompilationDatabase_NoError;
+        CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &cerr);
+        if (cerr != CXCompilationDatabase_NoError || !db) {
+                struct dl_loc loc = {file, 0, 0};
+                enum dl_status st = dl_error_set(err, DL_ERR_PARSE, &loc,
+                                                 "libclang could not load the compilation "
+                                                 "database");
+                free(file);
+                if (db)
+                        clang_CompilationDatabase_dispose(db);
+                return st;
+        }
+        free(file);
+        struct dl_compdb *c = dl_xmalloc(sizeof *c);
+        c->db = db;
+        *out = c;
+        return DL_OK;
+}
+
+void dl_compdb_free(struct dl_compdb *db)
+{
+        if (!db)
+                return;
+        clang_CompilationDatabase_dispose(db->db);
+        free(db);
+}
+
+static void push_take(struct dl_compile_args *a, char *s)
+{
+        if (a->n == a->cap) {
+                a->cap = a->cap ? a->cap * 2 : 16;
+                a->argv = dl_xrealloc(a->argv, a->cap * sizeof *a->argv);
+        }
+        a->argv[a->n++] = s;
+}
+
+static void push(struct dl_compile_args *a, const char *s)
+{
+        push_take(a, dl_xstrdup(s));
+}
+
+static bool is_dir(const char *p)
+{
+        struct stat st;
+        return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The absolute, canonical directory of path (heap). */
+static char *abs_dir_of(const char *path)
+{
+        char buf[PATH_MAX];
+        char *real = realpath(path, buf);
+        char *d = dl_xstrdup(real ? real : path);
+        char *slash = strrchr(d, '/');
+        if (slash && slash != d)
+                *slash = '\0';
+        else if (slash)
+                slash[1] = '\0';
+        return d;
+}
+
+/* Steps dir up one level in place; false at "/". */
+static bool up(char *dir)
+{
+        char *slash = strrchr(dir, '/');
+        if (!slash || (slash == dir && dir[1] == '\0'))
+                return false;
+        if (slash == dir)
+                slash[1] = '\0';
+        else
+                *slash = '\0';
+        return true;
+}
+
+static bool within(const char *dir, const char *root)
+{
+        size_t n = strlen(root);
+        return strncmp(dir, root, n) == 0 && (dir[n] == '\0' || dir[n] == '/' || n == 1);
+}
+
+static bool same_file(const char *a, const char *b)
+{
+        struct stat sa, sb;
+        return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+               sa.st_ino == sb.st_ino;
+}
+
+static bool from_database(const struct dl_compdb *db, const char *path,
+                          struct dl_compile_args *out)
+{
+        char buf[PATH_MAX];
+        const char *abs = realpath(path, buf) ? buf : path;
+        CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db->db, abs);
+        if (!cmds)
+                return false;
+        bool found = false;
+        if (clang_CompileCommands_getSize(cmds) > 0) {
+                CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
+                CXString cdir = clang_CompileCommand_getDirectory(cmd);
+                char *dir = dl_xstrdup(clang_getCString(cdir));
+                clang_disposeString(cdir);
+                unsigned n = clang_CompileCommand_getNumArgs(cmd);
+                for (unsigned i = 1; i < n; i++) {
+                        CXString s = clang_CompileCommand_getArg(cmd, i);
+                        char *arg = dl_xstrdup(clang_getCString(s));
+                        clang_disposeString(s);
+                        bool drop_next = strcmp(arg, "-o") == 0 || strcmp(arg, "-MF") == 0 ||
+                                         strcmp(arg, "-MT") == 0 || strcmp(arg, "-MQ") == 0;
+                        char *rel = arg[0] == '/' ? NULL : dl_xasprintf("%s/%s", dir, arg);
+                        bool is_source = same_file(arg[0] == '/' ? arg : rel, abs) &&
+                                         arg[0] != '-';
+                        free(rel);
+                        if (drop_next) {
+                                i++;
+                                free(arg);
+                                continue;
+                        }
+                        if (is_source || strcmp(arg, "-c") == 0 || strcmp(arg, "-MD") == 0 ||
+                            strcmp(arg, "-MMD") == 0 || strcmp(arg, "--") == 0) {
+                                free(arg);
+                                continue;
+                        }
+                        push_take(out, arg);
+                }
+                push_take(out, dl_xasprintf("-working-directory=%s", dir));
+                free(dir);
+                out->origin = "compile_commands.json";
+                found = true;
+        }
+        clang_CompileCommands_dispose(cmds);
+        return found;
+}
+
+static bool from_flags_file(const char *file_dir, const char *repo_root,
+                            struct dl_compile_args *out)
+{
+        char *dir = dl_xstrdup(file_dir);
+        bool found = false;
+        for (;;) {
+                char *cand = dl_xasprintf("%s/compile_flags.txt", dir);
+                FILE *f = fopen(cand, "r");
+                free(cand);
+                if (f) {
+                        char line[4096];
+                        while (fgets(line, sizeof line, f)) {
+                                size_t n = strcspn(line, "\r\n");
+                                line[n] = '\0';
+                                if (n)
+                                        push(out, line);
+                        }
+                        fclose(f);
+                        push_take(out, dl_xasprintf("-working-directory=%s", dir));
+                        out->origin = "compile_flags.txt";
+                        found = true;
+                        break;
+                }
+                if (!within(dir, repo_root) || strcmp(dir, repo_root) == 0 || !up(dir))
+                        break;
+        }
+        free(dir);
+        return found;
+}
+
+static void defaults(const char *path, const char *file_dir, const char *repo_root,
+                     struct dl_compile_args *out)
+{
+        const char *dot = strrchr(path, '.');
+        if (dot && strcmp(dot, ".c") == 0) {
+                push(out, "-xc");
+                push(out, "-std=gnu11");
+        } else {
+                push(out, "-xc++");
+                push(out, "-std=c++17");
+        }
+        push_take(out, dl_xasprintf("-I%s", file_dir));
+        char *dir = dl_xstrdup(file_dir);
+        for (;;) {
+                char *inc = dl_xasprintf("%s/include", dir);
+                if (is_dir(inc))
+                        push_take(out, dl_xasprintf("-I%s", inc));
+                free(inc);
+                if (!within(dir, repo_root) || strcmp(dir, repo_root) == 0 || !up(dir))
+                        break;
+        }
+        free(dir);
+        out->origin = "defaults";
+}
+
+enum dl_status dl_compile_args_for(const struct dl_compdb *db, const char *path,
+                                   const char *repo_root, const char *const *extra,
+                                   size_t n_extra, struct dl_compile_args *out,
+                                   struct dl_error *err)
+{
+        (void)err;
+        memset(out, 0, sizeof *out);
+        if (!db || !from_database(db, path, out)) {
+                char *file_dir = abs_dir_of(path);
+                if (!from_flags_file(file_dir, repo_root, out))
+                        defaults(path, file_dir, repo_root, out);
+                free(file_dir);
+        }
+        /* Clang stops after 20 errors by default; a file with many missing
+         * headers would then lose the requests after them. */
+        push(out, "-ferror-limit=0");
+        for (size_t i = 0; i < n_extra; i++)
+                push(out, extra[i]);
+        return DL_OK;
+}
+
+void dl_compile_args_fini(struct dl_compile_args *a)
+{
+        if (!a)
+                return;
+        for (size_t i = 0; i < a->n; i++)
+                free(a->argv[i]);
+        free(a->argv);
+        memset(a, 0, sizeof *a);
+}

@@ -1,0 +1,58 @@
+/* compdb.h - the compiler arguments for one source file: from
+ * compile_commands.json (libclang's compilation database), else clangd's
+ * compile_flags.txt, else defaults chosen from the file's extension plus the
+ * project's own include directories.
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef DL_FRONTEND_COMPDB_H
+#define DL_FRONTEND_COMPDB_H
+
+#include "../core/error.h"
+
+#include <stddef.h>
+
+struct dl_compdb; /* opaque: a loaded compile_commands.json */
+
+struct dl_compile_args {
+        char **argv;        /* heap strings, owned: flags without compiler and file */
+        size_t n, cap;
+        const char *origin; /* static: "compile_commands.json", "compile_flags.txt", "defaults" */
+};
+
+/**
+ * dl_compdb_open - load DIR/compile_commands.json.
+ * Returns: DL_OK with *out set; DL_ERR_IO when the directory has no
+ * readable compile_commands.json (err names it), DL_ERR_PARSE when libclang
+ * cannot load it. *out is NULL on failure.
+ * Ownership: *out is (transfer full), release with dl_compdb_free().
+ */
+enum dl_status dl_compdb_open(const char *dir, struct dl_compdb **out, struct dl_error *err);
+/** dl_compdb_free - NULL-safe. */
+void dl_compdb_free(struct dl_compdb *db);
+
+/**
+ * dl_compile_args_for - the flags to parse path with.
+ * @param db         a loaded database or NULL. When the file has an entry, its
+ *                   arguments are used (the compiler, the file, -c, -o and
+ *                   dependency-file options removed; the entry's directory
+ *                   passed as -working-directory).
+ * @param path       the source file (relative to the current directory or
+ *                   absolute).
+ * @param repo_root  the directory that bounds the upward searches for
+ *                   compile_flags.txt and include/ folders (absolute).
+ * @param extra      --extra-arg flags, appended last.
+ * Without a database entry: the nearest compile_flags.txt between the file's
+ * directory and repo_root (one flag per line, relative paths taken from its
+ * directory), else `-xc -std=gnu11` for .c and `-xc++ -std=c++17` for every
+ * other extension, plus -I for the file's directory and for each include/
+ * folder in the directories from the file's up to repo_root.
+ * Returns: DL_OK (out filled; release with dl_compile_args_fini()).
+ */
+enum dl_status dl_compile_args_for(const struct dl_compdb *db, const char *path,
+                                   const char *repo_root, const char *const *extra,
+                                   size_t n_extra, struct dl_compile_args *out,
+                                   struct dl_error *err);
+/** dl_compile_args_fini - free the strings; NULL-safe. */
+void dl_compile_args_fini(struct dl_compile_args *a);
+
+#endif

@@ -1,0 +1,22 @@
+# meta.cmake - catalogue consistency, layering and banned-function greps,
+# header self-containment (label `meta`).
+add_test(NAME meta:catalogue COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/meta/catalogue.sh)
+add_test(NAME meta:layering COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/meta/layering.sh)
+set_tests_properties(meta:catalogue meta:layering PROPERTIES LABELS meta
+                     ENVIRONMENT "DL_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+
+# Every header under src/ compiles on its own (include what you use).
+file(GLOB_RECURSE _headers CONFIGURE_DEPENDS RELATIVE ${PROJECT_SOURCE_DIR}/src
+     ${PROJECT_SOURCE_DIR}/src/*.h)
+set(_selfcontained_src "")
+foreach(h ${_headers})
+  string(MAKE_C_IDENTIFIER ${h} _id)
+  set(_f ${CMAKE_CURRENT_BINARY_DIR}/selfcontained/${_id}.c)
+  file(WRITE ${_f}.in "#include \"${h}\"\n")
+  configure_file(${_f}.in ${_f} COPYONLY)
+  list(APPEND _selfcontained_src ${_f})
+endforeach()
+add_library(dl_meta_selfcontained OBJECT ${_selfcontained_src})
+target_include_directories(dl_meta_selfcontained PRIVATE ${PROJECT_SOURCE_DIR}/src)
+target_link_libraries(dl_meta_selfcontained PRIVATE LibClang::LibClang)
+target_compile_options(dl_meta_selfcontained PRIVATE -Wall -Wextra -Wno-unused-function)
