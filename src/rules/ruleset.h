@@ -1,0 +1,96 @@
+/* ruleset.h - read and validate a rules file (.ddblint.yaml) into a
+ * struct dl_ruleset (rules/schema.h).
+ * SPDX-License-Identifier: MIT
+ *
+ * This is the only module that includes yaml.h. It parses the whole file,
+ * validates every key before returning, and either hands back a complete
+ * ruleset or nothing at all: a rules file is never used half-way.
+ *
+ * Ownership: a struct dl_ruleset returned here owns everything reachable
+ * from it (strings, arrays, compiled patterns), kept in an arena behind
+ * rs->priv; dl_ruleset_free() releases it all. Callers never free parts.
+ *
+ * Positions: every error and every struct dl_loc in the ruleset names the
+ * rules file (the path given, or the name given to the _string variant)
+ * with a 1-based line and a 1-based column. Columns count characters as
+ * libyaml does, which equals bytes for the ASCII text rules files hold.
+ * The format is documented key by key in docs/rules-file.md.
+ */
+#ifndef DL_RULES_RULESET_H
+#define DL_RULES_RULESET_H
+
+#include "../core/error.h"
+#include "schema.h"
+
+#include <stddef.h>
+
+/* The file name dl_ruleset_find() looks for. */
+#define DL_RULESET_FILE_NAME ".ddblint.yaml"
+
+/**
+ * dl_ruleset_load - read, parse and validate the rules file at path.
+ * @param path         the file to read; it is also the file name of every
+ *                     location in the result and in err.
+ * @param check_ids    the catalogue's check ids; a `checks:` key that is not
+ *                     one of them is an error. NULL (with n_check_ids 0)
+ *                     skips that validation, for tools without a catalogue.
+ * @param n_check_ids  number of entries in check_ids.
+ * @param out          set to the new ruleset on success, NULL on failure.
+ * @param err          may be NULL; on failure holds one message with
+ *                     err->file, err->line and err->col (1-based) of the
+ *                     offending YAML node, so dl_error_format() gives
+ *                     "file:line:col: message".
+ * Returns: DL_OK; DL_ERR_IO when the file cannot be read (err has the
+ * file only); DL_ERR_PARSE for a YAML syntax error or a file that is not
+ * UTF-8 text (libyaml's problem and position); DL_ERR_CONFIG for
+ * well-formed YAML that is not a valid rules file (unknown or duplicate
+ * key, wrong type, bad value, unknown check id, bad pattern, version not 1).
+ * Ownership: *out is (transfer full), release with dl_ruleset_free().
+ */
+enum dl_status dl_ruleset_load(const char *path, const char *const *check_ids,
+                               size_t n_check_ids, struct dl_ruleset **out,
+                               struct dl_error *err);
+
+/**
+ * dl_ruleset_load_string - like dl_ruleset_load() on text already in memory
+ * (for tests and for rules embedded elsewhere).
+ * @param name  the file name used in locations and errors (copied); the
+ *              result's path is name.
+ * @param text  the YAML text, len bytes (need not be NUL-terminated;
+ *              (transfer none), not kept).
+ * Returns and Ownership: as dl_ruleset_load(), except that DL_ERR_IO does
+ * not occur.
+ */
+enum dl_status dl_ruleset_load_string(const char *name, const char *text, size_t len,
+                                      const char *const *check_ids, size_t n_check_ids,
+                                      struct dl_ruleset **out, struct dl_error *err);
+
+/**
+ * dl_ruleset_new_default - the built-in defaults used when there is no
+ * rules file: version 1, no tables, no check configuration, path NULL.
+ * Returns: never NULL (aborts on out of memory).
+ * Ownership: (transfer full), release with dl_ruleset_free().
+ */
+struct dl_ruleset *dl_ruleset_new_default(void);
+
+/**
+ * dl_ruleset_free - release rs and everything it owns. NULL-safe.
+ */
+void dl_ruleset_free(struct dl_ruleset *rs);
+
+/**
+ * dl_ruleset_find - the nearest DL_RULESET_FILE_NAME from start_dir upwards
+ * (start_dir itself first, then each parent up to the file-system root).
+ * @param start_dir  directory to start from; NULL means ".".
+ * @param out_path   set to the path found, or NULL when there is none. A
+ *                   relative start_dir gives a path relative to the current
+ *                   directory ("../../.ddblint.yaml"); an absolute one gives
+ *                   an absolute path.
+ * Returns: DL_OK (also when none is found: *out_path is then NULL);
+ * DL_ERR_IO when start_dir cannot be resolved, or when the nearest
+ * candidate exists but is not a regular file (err names it).
+ * Ownership: *out_path is (transfer full), free() it.
+ */
+enum dl_status dl_ruleset_find(const char *start_dir, char **out_path, struct dl_error *err);
+
+#endif
