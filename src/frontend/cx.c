@@ -1,0 +1,235 @@
+/* cx.c - libclang helpers: strings, locations, cursor utilities.
+ * SPDX-License-Identifier: MIT
+ */
+#include "cx.h"
+
+#include "../core/arena.h"
+#include "../core/strbuf.h"
+
+#include <string.h>
+
+void dl_cx_init(struct dl_cx *cx, struct dl_arena *arena, CXTranslationUnit tu,
+                const char *main_path)
+{
+        memset(cx, 0, sizeof *cx);
+        cx->arena = arena;
+        cx->tu = tu;
+        cx->main_path = dl_arena_strdup(arena, main_path);
+        cx->main_file = tu ? clang_getFile(tu, main_path) : NULL;
+}
+
+const char *dl_cx_take(struct dl_arena *arena, CXString s)
+{
+        const char *p = clang_getCString(s);
+        const char *copy = dl_arena_strdup(arena, p ? p : "");
+        clang_disposeString(s);
+        return copy;
+}
+
+const char *dl_cx_file_name(struct dl_cx *cx, CXFile file)
+{
+        if (!file)
+                return NULL;
+        for (unsigned i = 0; i < cx->n_files; i++) {
+                if (cx->files[i].file == file)
+                        return cx->files[i].name;
+        }
+        const char *name;
+        if (cx->main_file && clang_File_isEqual(file, cx->main_file))
+                name = cx->main_path;
+        else
+                name = dl_cx_take(cx->arena, clang_getFileName(file));
+        unsigned slot;
+        if (cx->n_files < DL_CX_FILE_CACHE) {
+                slot = cx->n_files++;
+        } else {
+                slot = cx->next_slot;
+                cx->next_slot = (cx->next_slot + 1) % DL_CX_FILE_CACHE;
+        }
+        cx->files[slot].file = file;
+        cx->files[slot].name = name;
+        return name;
+}
+
+struct dl_loc dl_cx_loc(struct dl_cx *cx, CXSourceLocation l)
+{
+        struct dl_loc out = {0};
+        CXFile f = NULL;
+        unsigned line = 0, col = 0;
+        clang_getExpansionLocation(l, &f, &line, &col, NULL);
+        if (!f || !line)
+                return out;
+        out.file = dl_cx_file_name(cx, f);
+        out.line = line;
+        out.col = col;
+        return out;
+}
+
+struct dl_loc dl_cx_file_loc(struct dl_cx *cx, CXSourceLocation l)
+{
+        struct dl_loc out = {0};
+        CXFile f = NULL;
+        unsigned line = 0, col = 0;
+        clang_getFileLocation(l, &f, &line, &col, NULL);
+        if (!f || !line)
+                return out;
+        out.file = dl_cx_file_name(cx, f);
+        out.line = line;
+        out.col = col;
+        return out;
+}
+
+unsigned dl_cx_offset(CXSourceLocation l)
+{
+        unsigned off = 0;
+        clang_getExpansionLocation(l, NULL, NULL, NULL, &off);
+        return off;
+}
+
+struct dl_loc dl_cx_cursor_loc(struct dl_cx *cx, CXCursor c)
+{
+        return dl_cx_loc(cx, clang_getCursorLocation(c));
+}
+
+bool dl_cx_is_main_file(struct dl_cx *cx, CXCursor c)
+{
+        CXFile f = NULL;
+        clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+        return f && cx->main_file && clang_File_isEqual(f, cx->main_file);
+}
+
+bool dl_cx_in_macro(CXCursor c)
+{
+        CXSourceLocation l = clang_getCursorLocation(c);
+        CXFile f1 = NULL, f2 = NULL;
+        unsigned o1 = 0, o2 = 0;
+        clang_getExpansionLocation(l, &f1, NULL, NULL, &o1);
+        clang_getFileLocation(l, &f2, NULL, NULL, &o2);
+        if (f1 != f2 || o1 != o2)
+                return true;
+        /* A macro body: expansion and file locations agree, but the token
+         * under the location is the macro's name, not the cursor's. */
+        CXCursor at = clang_getCursor(clang_Cursor_getTranslationUnit(c), l);
+        return clang_getCursorKind(at) == CXCursor_MacroExpansion;
+}
+
+bool dl_cx_macro_spelling(struct dl_cx *cx, CXCursor c, const char *name, struct dl_loc *out)
+{
+        CXCursor at = clang_getCursor(cx->tu, clang_getCursorLocation(c));
+        if (clang_getCursorKind(at) != CXCursor_MacroExpansion)
+                return false;
+        CXCursor def = clang_getCursorReferenced(at);
+        if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_MacroDefinition)
+                return false;
+        CXToken *toks = NULL;
+        unsigned n = 0;
+        clang_tokenize(cx->tu, clang_getCursorExtent(def), &toks, &n);
+        bool found = false;
+        for (unsigned i = 1; i < n && !found; i++) {
+                if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
+                        continue;
+                CXString s = clang_getTokenSpelling(cx->tu, toks[i]);
+                found = strcmp(clang_getCString(s), name) == 0;
+                clang_disposeString(s);
+                if (found)
+                        *out = dl_cx_loc(cx, clang_getTokenLocation(cx->tu, toks[i]));
+        }
+        dl_cx_dispose_tokens(cx->tu, toks, n);
+        return found;
+}
+
+const char *dl_cx_spelling(struct dl_cx *cx, CXCursor c)
+{
+        return dl_cx_take(cx->arena, clang_getCursorSpelling(c));
+}
+
+const char *dl_cx_qualified_name(struct dl_cx *cx, CXCursor c)
+{
+        const char *parts[32];
+        unsigned n = 0;
+        CXCursor cur = c;
+        while (n < 32 && !clang_Cursor_isNull(cur)) {
+                enum CXCursorKind k = clang_getCursorKind(cur);
+                if (k == CXCursor_TranslationUnit || clang_isInvalid(k))
+                        break;
+                const char *s = dl_cx_spelling(cx, cur);
+                if (*s && k != CXCursor_LinkageSpec)
+                        parts[n++] = s;
+                cur = clang_getCursorSemanticParent(cur);
+        }
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        for (unsigned i = n; i-- > 0;) {
+                dl_strbuf_puts(&sb, parts[i]);
+                if (i)
+                        dl_strbuf_puts(&sb, "::");
+        }
+        const char *r = dl_arena_strndup(cx->arena, dl_strbuf_cstr(&sb), sb.len);
+        dl_strbuf_fini(&sb);
+        return r;
+}
+
+struct children_state {
+        CXCursor *out;
+        unsigned max, n;
+};
+
+static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData data)
+{
+        struct children_state *st = data;
+        (void)parent;
+        if (st->n < st->max)
+                st->out[st->n] = c;
+        st->n++;
+        return CXChildVisit_Continue;
+}
+
+unsigned dl_cx_children(CXCursor c, CXCursor *out, unsigned max)
+{
+        struct children_state st = {out, max, 0};
+        clang_visitChildren(c, collect_child, &st);
+        return st.n;
+}
+
+CXSourceRange dl_cx_file_range(CXTranslationUnit tu, CXCursor c)
+{
+        CXSourceRange r = clang_getCursorExtent(c);
+        CXFile f1 = NULL, f2 = NULL;
+        unsigned o1 = 0, o2 = 0;
+        clang_getFileLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
+        clang_getFileLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
+        if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || o2 < o1)
+                return clang_getNullRange();
+        return clang_getRange(clang_getLocationForOffset(tu, f1, o1),
+                              clang_getLocationForOffset(tu, f2, o2));
+}
+
+void dl_cx_dispose_tokens(CXTranslationUnit tu, CXToken *toks, unsigned n)
+{
+        if (toks)
+                clang_disposeTokens(tu, toks, n);
+}
+
+void dl_cx_dispose_eval(CXEvalResult r)
+{
+        if (r)
+                clang_EvalResult_dispose(r);
+}
+
+void dl_cx_dispose_diagnostic(CXDiagnostic d)
+{
+        if (d)
+                clang_disposeDiagnostic(d);
+}
+
+void dl_cx_dispose_tu(CXTranslationUnit tu)
+{
+        if (tu)
+                clang_disposeTranslationUnit(tu);
+}
+
+void dl_cx_dispose_index(CXIndex idx)
+{
+        if (idx)
+                clang_disposeIndex(idx);
+}

@@ -1,0 +1,96 @@
+/* cx.h - libclang helpers: CXString take/dispose, location translation,
+ * cursor utilities, one dispose helper per libclang handle.
+ * SPDX-License-Identifier: MIT
+ *
+ * Ownership: strings returned by dl_cx_* live in the arena of struct dl_cx
+ * (one per translation unit). No CXString outlives the statement that made
+ * it: dl_cx_take() copies and disposes at once. File names in struct dl_loc
+ * are interned per struct dl_cx (the main file keeps the spelling the user
+ * gave).
+ */
+#ifndef DL_FRONTEND_CX_H
+#define DL_FRONTEND_CX_H
+
+#include "../core/loc.h"
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+struct dl_arena;
+
+#define DL_CX_FILE_CACHE 32
+
+/* Per-translation-unit libclang context shared by the frontend and the
+ * recognizers. Caller storage; no libclang handle is owned here. */
+struct dl_cx {
+        struct dl_arena *arena;
+        CXTranslationUnit tu;
+        const char *main_path;  /* the path as the user gave it (arena) */
+        CXFile main_file;
+        struct {
+                CXFile file;
+                const char *name;
+        } files[DL_CX_FILE_CACHE];
+        unsigned n_files, next_slot;
+};
+
+/** dl_cx_init - set up a context for tu; main_path is copied to arena. */
+void dl_cx_init(struct dl_cx *cx, struct dl_arena *arena, CXTranslationUnit tu,
+                const char *main_path);
+
+/** dl_cx_take - copy s into the arena and dispose it. Ownership: the result
+ * is (transfer none), lives in the arena; never NULL ("" for a NULL string). */
+const char *dl_cx_take(struct dl_arena *arena, CXString s);
+
+/** dl_cx_file_name - interned name of file (the user's spelling for the main
+ * file). NULL when file is NULL. */
+const char *dl_cx_file_name(struct dl_cx *cx, CXFile file);
+
+/**
+ * dl_cx_loc - the expansion location of l (where the user wrote the macro or
+ * call), 1-based. Invalid (file NULL) for a null location.
+ */
+struct dl_loc dl_cx_loc(struct dl_cx *cx, CXSourceLocation l);
+/** dl_cx_file_loc - clang_getFileLocation: the spelling for macro arguments,
+ * the expansion point for macro bodies. */
+struct dl_loc dl_cx_file_loc(struct dl_cx *cx, CXSourceLocation l);
+/** dl_cx_offset - byte offset of the expansion location in its file. */
+unsigned dl_cx_offset(CXSourceLocation l);
+/** dl_cx_cursor_loc - dl_cx_loc of clang_getCursorLocation(c). */
+struct dl_loc dl_cx_cursor_loc(struct dl_cx *cx, CXCursor c);
+/** dl_cx_is_main_file - the expansion location of c is in the main file. */
+bool dl_cx_is_main_file(struct dl_cx *cx, CXCursor c);
+/** dl_cx_in_macro - the cursor's location comes from a macro expansion
+ * (its expansion and file locations, or its raw spelling, differ). */
+bool dl_cx_in_macro(CXCursor c);
+
+/**
+ * dl_cx_macro_spelling - for a cursor expanded from a macro body, find the
+ * token named name in the #define the expansion at c refers to.
+ * Returns: true and *out set (the place in the #define); false otherwise.
+ */
+bool dl_cx_macro_spelling(struct dl_cx *cx, CXCursor c, const char *name, struct dl_loc *out);
+
+/** dl_cx_spelling - cursor spelling copied to the arena. */
+const char *dl_cx_spelling(struct dl_cx *cx, CXCursor c);
+/** dl_cx_qualified_name - "ns::Class::method" from semantic parents (at most
+ * 32 levels), arena. Anonymous scopes are skipped. */
+const char *dl_cx_qualified_name(struct dl_cx *cx, CXCursor c);
+
+/** dl_cx_children - up to max direct children of c into out.
+ * Returns: the number of children (may exceed max; only max stored). */
+unsigned dl_cx_children(CXCursor c, CXCursor *out, unsigned max);
+
+/** dl_cx_file_range - a range from the file locations (clang_getFileLocation)
+ * of the extent of c, safe to tokenize (never spans a #define and a use). */
+CXSourceRange dl_cx_file_range(CXTranslationUnit tu, CXCursor c);
+
+/* Dispose helpers (NULL-safe), one per handle. */
+void dl_cx_dispose_tokens(CXTranslationUnit tu, CXToken *toks, unsigned n);
+void dl_cx_dispose_eval(CXEvalResult r);
+void dl_cx_dispose_diagnostic(CXDiagnostic d);
+void dl_cx_dispose_tu(CXTranslationUnit tu);
+void dl_cx_dispose_index(CXIndex idx);
+
+#endif

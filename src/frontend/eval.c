@@ -1,0 +1,819 @@
+/* eval.c - folding constant arguments into template values.
+ * SPDX-License-Identifier: MIT
+ *
+ * A template is built by struct tmpl: a run of known bytes (with one
+ * location per byte) that is flushed into a segment whenever a hole is
+ * appended. Folding walks the expression with an explicit depth budget.
+ */
+#include "eval.h"
+
+#include "cx.h"
+
+#include "../core/arena.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- body index ------------------------------------------------------ */
+
+static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+        struct dl_body *b = data;
+        (void)parent;
+        enum CXCursorKind k = clang_getCursorKind(c);
+        unsigned off = dl_cx_offset(clang_getCursorLocation(c));
+        switch (k) {
+        case CXCursor_CallExpr: {
+                struct dl_body_call call = {c, off};
+                DL_VEC_PUSH(&b->calls, call);
+                break;
+        }
+        case CXCursor_DeclRefExpr: {
+                struct dl_body_ref ref = {c, clang_getCursorReferenced(c), off};
+                DL_VEC_PUSH(&b->refs, ref);
+                break;
+        }
+        case CXCursor_IfStmt:
+        case CXCursor_SwitchStmt:
+        case CXCursor_ConditionalOperator:
+        case CXCursor_ForStmt:
+        case CXCursor_WhileStmt:
+        case CXCursor_DoStmt:
+        case CXCursor_CXXForRangeStmt:
+        case CXCursor_LambdaExpr:
+        case CXCursor_CXXTryStmt: {
+                CXSourceRange r = clang_getCursorExtent(c);
+                struct dl_body_cond cond = {dl_cx_offset(clang_getRangeStart(r)),
+                                            dl_cx_offset(clang_getRangeEnd(r)),
+                                            k != CXCursor_IfStmt && k != CXCursor_SwitchStmt &&
+                                                    k != CXCursor_ConditionalOperator &&
+                                                    k != CXCursor_CXXTryStmt};
+                if (cond.end <= cond.begin)
+                        cond.end = cond.begin + 1;
+                DL_VEC_PUSH(&b->conds, cond);
+                break;
+        }
+        default:
+                break;
+        }
+        return CXChildVisit_Recurse;
+}
+
+void dl_body_init(struct dl_body *b, CXCursor func)
+{
+        memset(b, 0, sizeof *b);
+        b->func = func;
+        clang_visitChildren(func, index_visit, b);
+}
+
+void dl_body_fini(struct dl_body *b)
+{
+        if (!b)
+                return;
+        DL_VEC_FREE(&b->calls);
+        DL_VEC_FREE(&b->refs);
+        DL_VEC_FREE(&b->conds);
+}
+
+enum dl_when dl_body_when(const struct dl_body *b, unsigned ev, unsigned use)
+{
+        bool maybe = false, shared_loop = false;
+        for (size_t i = 0; i < b->conds.n; i++) {
+                const struct dl_body_cond *c = &b->conds.items[i];
+                bool has_ev = c->begin <= ev && ev < c->end;
+                bool has_use = c->begin <= use && use < c->end;
+                if (has_ev && !has_use)
+                        maybe = true;
+                if (has_ev && has_use && c->loop)
+                        shared_loop = true;
+        }
+        if (ev >= use)
+                return shared_loop ? DL_WHEN_MAYBE : DL_WHEN_NEVER;
+        return maybe ? DL_WHEN_MAYBE : DL_WHEN_SURE;
+}
+
+/* ---- literal decoding -------------------------------------------------- */
+
+static void put_byte(struct dl_strbuf *text, struct dl_loc_vec *locs, char c, struct dl_loc at)
+{
+        dl_strbuf_putc(text, c);
+        if (locs)
+                DL_VEC_PUSH(locs, at);
+}
+
+static void put_utf8(struct dl_strbuf *text, struct dl_loc_vec *locs, unsigned long cp,
+                     struct dl_loc at)
+{
+        if (cp < 0x80) {
+                put_byte(text, locs, (char)cp, at);
+        } else if (cp < 0x800) {
+                put_byte(text, locs, (char)(0xc0 | (cp >> 6)), at);
+                put_byte(text, locs, (char)(0x80 | (cp & 0x3f)), at);
+        } else if (cp < 0x10000) {
+                put_byte(text, locs, (char)(0xe0 | (cp >> 12)), at);
+                put_byte(text, locs, (char)(0x80 | ((cp >> 6) & 0x3f)), at);
+                put_byte(text, locs, (char)(0x80 | (cp & 0x3f)), at);
+        } else {
+                put_byte(text, locs, (char)(0xf0 | ((cp >> 18) & 0x07)), at);
+                put_byte(text, locs, (char)(0x80 | ((cp >> 12) & 0x3f)), at);
+                put_byte(text, locs, (char)(0x80 | ((cp >> 6) & 0x3f)), at);
+                put_byte(text, locs, (char)(0x80 | (cp & 0x3f)), at);
+        }
+}
+
+static int hexval(char c)
+{
+        if (c >= '0' && c <= '9')
+                return c - '0';
+        if (c >= 'a' && c <= 'f')
+                return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F')
+                return c - 'A' + 10;
+        return -1;
+}
+
+bool dl_eval_decode_literal(const char *tok, size_t n, struct dl_loc start,
+                            struct dl_strbuf *text, struct dl_loc_vec *locs)
+{
+        size_t i = 0;
+        if (n >= 2 && tok[0] == 'u' && tok[1] == '8')
+                i = 2;
+        else if (n >= 1 && (tok[0] == 'u' || tok[0] == 'U' || tok[0] == 'L'))
+                i = 1;
+        bool raw = false;
+        if (i < n && tok[i] == 'R') {
+                raw = true;
+                i++;
+        }
+        if (i >= n || tok[i] != '"')
+                return false;
+        /* Find the closing quote: the last '"' (a ud-suffix follows it). */
+        size_t close = n;
+        while (close > i + 1 && tok[close - 1] != '"')
+                close--;
+        if (close <= i + 1)
+                return false;
+        close--; /* index of the closing quote */
+        struct dl_loc at = start;
+        at.col += (unsigned)(i + 1);
+        size_t p = i + 1;
+        size_t end = close;
+        if (raw) {
+                size_t d = p;
+                while (d < end && tok[d] != '(')
+                        d++;
+                if (d >= end)
+                        return false;
+                size_t dlen = d - p;
+                if (end < d + 1 + dlen + 1)
+                        return false;
+                /* advance the location over the delimiter and '(' */
+                at.col += (unsigned)(dlen + 1);
+                p = d + 1;
+                end = end - dlen - 1; /* the ')' before the delimiter */
+                for (; p < end; p++) {
+                        put_byte(text, locs, tok[p], at);
+                        if (tok[p] == '\n') {
+                                at.line++;
+                                at.col = 1;
+                        } else {
+                                at.col++;
+                        }
+                }
+                return true;
+        }
+        while (p < end) {
+                char c = tok[p];
+                if (c != '\\') {
+                        put_byte(text, locs, c, at);
+                        at.col++;
+                        p++;
+                        continue;
+                }
+                struct dl_loc esc = at;
+                if (p + 1 >= end) { /* lone backslash: keep it */
+                        put_byte(text, locs, c, at);
+                        p++;
+                        continue;
+                }
+                char e = tok[p + 1];
+                size_t used = 2;
+                switch (e) {
+                case '\n': /* line splice */
+                        at.line++;
+                        at.col = 1;
+                        p += 2;
+                        continue;
+                case '\r':
+                        if (p + 2 < end && tok[p + 2] == '\n')
+                                p++;
+                        at.line++;
+                        at.col = 1;
+                        p += 2;
+                        continue;
+                case 'n': put_byte(text, locs, '\n', esc); break;
+                case 't': put_byte(text, locs, '\t', esc); break;
+                case 'r': put_byte(text, locs, '\r', esc); break;
+                case 'a': put_byte(text, locs, '\a', esc); break;
+                case 'b': put_byte(text, locs, '\b', esc); break;
+                case 'f': put_byte(text, locs, '\f', esc); break;
+                case 'v': put_byte(text, locs, '\v', esc); break;
+                case 'e': put_byte(text, locs, 0x1b, esc); break;
+                case 'x': {
+                        unsigned long v = 0;
+                        size_t k = p + 2;
+                        while (k < end && hexval(tok[k]) >= 0) {
+                                v = (v << 4 | (unsigned long)hexval(tok[k])) & 0xffffffffUL;
+                                k++;
+                        }
+                        used = k - p;
+                        put_byte(text, locs, (char)(v & 0xff), esc);
+                        break;
+                }
+                case 'u':
+                case 'U': {
+                        size_t want = e == 'u' ? 4 : 8, k = p + 2;
+                        unsigned long v = 0;
+                        while (k < end && k < p + 2 + want && hexval(tok[k]) >= 0) {
+                                v = v << 4 | (unsigned long)hexval(tok[k]);
+                                k++;
+                        }
+                        used = k - p;
+                        put_utf8(text, locs, v > 0x10ffff ? 0xfffd : v, esc);
+                        break;
+                }
+                default:
+                        if (e >= '0' && e <= '7') {
+                                unsigned v = 0;
+                                size_t k = p + 1;
+                                while (k < end && k < p + 4 && tok[k] >= '0' && tok[k] <= '7') {
+                                        v = v * 8 + (unsigned)(tok[k] - '0');
+                                        k++;
+                                }
+                                used = k - p;
+                                put_byte(text, locs, (char)(v & 0xff), esc);
+                        } else {
+                                put_byte(text, locs, e, esc); /* \\ \" \' \? and unknown */
+                        }
+                        break;
+                }
+                at.col += (unsigned)used;
+                p += used;
+        }
+        return true;
+}
+
+/* ---- template builder ---------------------------------------------------- */
+
+struct tmpl {
+        struct dl_arena *arena;
+        DL_VEC(struct dl_segment) segs;
+        struct dl_strbuf run;
+        struct dl_loc_vec run_locs;
+        bool no_locs;         /* too large: drop per-byte locations */
+        bool started;         /* anything appended, known or hole */
+        bool have_origin;
+        struct dl_loc origin;
+};
+
+static void t_init(struct tmpl *t, struct dl_arena *a)
+{
+        memset(t, 0, sizeof *t);
+        t->arena = a;
+        dl_strbuf_init(&t->run);
+}
+
+static void t_fini(struct tmpl *t)
+{
+        DL_VEC_FREE(&t->segs);
+        dl_strbuf_fini(&t->run);
+        DL_VEC_FREE(&t->run_locs);
+}
+
+static void t_flush(struct tmpl *t)
+{
+        if (!t->run.len)
+                return;
+        struct dl_segment s = {0};
+        s.text = dl_arena_strndup(t->arena, t->run.buf, t->run.len);
+        s.len = t->run.len;
+        if (!t->no_locs && t->run_locs.n == t->run.len) {
+                struct dl_loc *l = dl_arena_alloc(t->arena, s.len * sizeof *l);
+                memcpy(l, t->run_locs.items, s.len * sizeof *l);
+                s.locs = l;
+        }
+        DL_VEC_PUSH(&t->segs, s);
+        dl_strbuf_reset(&t->run);
+        t->run_locs.n = 0;
+}
+
+/* Append known bytes; locs has n entries or is NULL (then every byte is at). */
+static void t_text(struct tmpl *t, const char *p, size_t n, const struct dl_loc *locs,
+                   struct dl_loc at)
+{
+        t->started = true;
+        if (!n && !t->segs.n && !t->run.len) {
+                return;
+        }
+        dl_strbuf_add(&t->run, p, n);
+        if (t->run.len > DL_EVAL_MAX_LOCS)
+                t->no_locs = true;
+        if (t->no_locs) {
+                DL_VEC_FREE(&t->run_locs);
+                return;
+        }
+        DL_VEC_GROW(&t->run_locs, t->run_locs.n + n);
+        for (size_t i = 0; i < n; i++)
+                t->run_locs.items[t->run_locs.n++] = locs ? locs[i] : at;
+}
+
+static void t_hole(struct tmpl *t)
+{
+        t->started = true;
+        t_flush(t);
+        if (t->segs.n && t->segs.items[t->segs.n - 1].text == NULL)
+                return;
+        struct dl_segment s = {0};
+        DL_VEC_PUSH(&t->segs, s);
+}
+
+static void t_origin(struct tmpl *t, struct dl_loc o)
+{
+        if (!t->have_origin && o.file) {
+                t->have_origin = true;
+                t->origin = o;
+        }
+}
+
+static struct dl_value t_finish(struct tmpl *t, struct dl_loc at)
+{
+        struct dl_value v = {0};
+        v.loc = at;
+        bool empty_known = t->started && !t->segs.n && !t->run.len;
+        t_flush(t);
+        bool any_known = empty_known;
+        for (size_t i = 0; i < t->segs.n; i++)
+                any_known |= t->segs.items[i].text != NULL;
+        if (!any_known) {
+                v.kind = DL_VAL_DYNAMIC;
+                return v;
+        }
+        v.kind = DL_VAL_KNOWN;
+        if (t->have_origin)
+                v.origin = t->origin;
+        if (empty_known) {
+                struct dl_segment *s = dl_arena_alloc(t->arena, sizeof *s);
+                s->text = dl_arena_strndup(t->arena, "", 0);
+                v.segs = s;
+                v.n_segs = 1;
+                v.text = s->text;
+                return v;
+        }
+        struct dl_segment *segs = dl_arena_alloc(t->arena, t->segs.n * sizeof *segs);
+        memcpy(segs, t->segs.items, t->segs.n * sizeof *segs);
+        v.segs = segs;
+        v.n_segs = t->segs.n;
+        if (t->segs.n == 1) {
+                v.text = segs[0].text;
+                v.len = segs[0].len;
+        }
+        return v;
+}
+
+/* Append value v (from a constant or a local variable) with every byte
+ * located at `at` when relocate is set, else with its own locations. */
+static void t_value(struct tmpl *t, const struct dl_value *v, bool relocate, struct dl_loc at)
+{
+        if (v->kind != DL_VAL_KNOWN) {
+                t_hole(t);
+                return;
+        }
+        if (v->origin.file)
+                t_origin(t, v->origin);
+        for (size_t i = 0; i < v->n_segs; i++) {
+                const struct dl_segment *s = &v->segs[i];
+                if (!s->text)
+                        t_hole(t);
+                else
+                        t_text(t, s->text, s->len, relocate ? NULL : s->locs, at);
+        }
+        if (!v->n_segs)
+                t->started = true;
+}
+
+/* ---- folding ------------------------------------------------------------- */
+
+static bool is_expr_kind(enum CXCursorKind k)
+{
+        return clang_isExpression(k) != 0;
+}
+
+/* The only expression child of c, or a null cursor. */
+static CXCursor only_expr_child(CXCursor c)
+{
+        CXCursor kids[4];
+        unsigned n = dl_cx_children(c, kids, 4);
+        CXCursor found = clang_getNullCursor();
+        unsigned count = 0;
+        for (unsigned i = 0; i < n && i < 4; i++) {
+                if (is_expr_kind(clang_getCursorKind(kids[i]))) {
+                        found = kids[i];
+                        count++;
+                }
+        }
+        return count == 1 && n <= 4 ? found : clang_getNullCursor();
+}
+
+static bool spelled(CXCursor c, const char *s)
+{
+        CXString cs = clang_getCursorSpelling(c);
+        bool eq = strcmp(clang_getCString(cs), s) == 0;
+        clang_disposeString(cs);
+        return eq;
+}
+
+CXCursor dl_eval_strip(CXCursor c)
+{
+        for (int i = 0; i < 64; i++) {
+                enum CXCursorKind k = clang_getCursorKind(c);
+                CXCursor next = clang_getNullCursor();
+                if (k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr ||
+                    k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr ||
+                    k == CXCursor_CXXConstCastExpr || k == CXCursor_CXXFunctionalCastExpr) {
+                        next = only_expr_child(c);
+                } else if (k == CXCursor_CallExpr && clang_Cursor_getNumArguments(c) == 1 &&
+                           (spelled(c, "move") || spelled(c, "forward"))) {
+                        next = clang_Cursor_getArgument(c, 0);
+                }
+                if (clang_Cursor_isNull(next))
+                        return c;
+                c = next;
+        }
+        return c;
+}
+
+static void fold(struct dl_eval *ev, struct tmpl *t, CXCursor e, unsigned depth);
+
+/* Decode the string-literal tokens of one #define (identifier tok at use). */
+static bool fold_macro_tokens(struct dl_eval *ev, struct tmpl *t, CXSourceLocation use_loc,
+                              struct dl_loc at, unsigned depth)
+{
+        CXTranslationUnit tu = ev->cx->tu;
+        CXCursor exp = clang_getCursor(tu, use_loc);
+        if (clang_getCursorKind(exp) != CXCursor_MacroExpansion || depth > 8)
+                return false;
+        CXCursor def = clang_getCursorReferenced(exp);
+        if (clang_getCursorKind(def) != CXCursor_MacroDefinition ||
+            clang_Cursor_isMacroFunctionLike(def))
+                return false;
+        CXToken *toks = NULL;
+        unsigned n = 0;
+        clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
+        bool ok = n >= 2;
+        struct dl_strbuf text;
+        dl_strbuf_init(&text);
+        for (unsigned i = 1; ok && i < n; i++) {
+                CXTokenKind tk = clang_getTokenKind(toks[i]);
+                CXString s = clang_getTokenSpelling(tu, toks[i]);
+                const char *sp = clang_getCString(s);
+                if (tk == CXToken_Literal) {
+                        dl_strbuf_reset(&text);
+                        ok = dl_eval_decode_literal(sp, strlen(sp), at, &text, NULL);
+                        if (ok)
+                                t_text(t, text.buf ? text.buf : "", text.len, NULL, at);
+                } else if (tk == CXToken_Identifier) {
+                        ok = fold_macro_tokens(ev, t, clang_getTokenLocation(tu, toks[i]), at,
+                                               depth + 1);
+                } else if (tk != CXToken_Comment) {
+                        ok = false;
+                }
+                clang_disposeString(s);
+        }
+        if (ok)
+                t_origin(t, dl_cx_cursor_loc(ev->cx, def));
+        dl_strbuf_fini(&text);
+        dl_cx_dispose_tokens(tu, toks, n);
+        return ok;
+}
+
+static bool fold_literal_tokens(struct dl_eval *ev, struct tmpl *t, CXCursor lit)
+{
+        CXTranslationUnit tu = ev->cx->tu;
+        CXSourceRange r = dl_cx_file_range(tu, lit);
+        if (clang_Range_isNull(r))
+                return false;
+        CXToken *toks = NULL;
+        unsigned n = 0;
+        clang_tokenize(tu, r, &toks, &n);
+        struct tmpl sub;
+        t_init(&sub, t->arena);
+        struct dl_strbuf text;
+        struct dl_loc_vec locs = {0};
+        dl_strbuf_init(&text);
+        bool ok = n > 0;
+        for (unsigned i = 0; ok && i < n; i++) {
+                CXTokenKind tk = clang_getTokenKind(toks[i]);
+                CXSourceLocation tl = clang_getTokenLocation(tu, toks[i]);
+                struct dl_loc at = dl_cx_file_loc(ev->cx, tl);
+                if (tk == CXToken_Literal) {
+                        CXString s = clang_getTokenSpelling(tu, toks[i]);
+                        const char *sp = clang_getCString(s);
+                        dl_strbuf_reset(&text);
+                        locs.n = 0;
+                        ok = dl_eval_decode_literal(sp, strlen(sp), at, &text, &locs);
+                        clang_disposeString(s);
+                        if (ok)
+                                t_text(&sub, text.buf ? text.buf : "", text.len, locs.items, at);
+                } else if (tk == CXToken_Identifier) {
+                        ok = fold_macro_tokens(ev, &sub, tl, at, 0);
+                } else if (tk != CXToken_Comment) {
+                        ok = false;
+                }
+        }
+        if (ok) {
+                /* move sub into t */
+                struct dl_value v = t_finish(&sub, (struct dl_loc){0});
+                t_value(t, &v, false, (struct dl_loc){0});
+        }
+        t_fini(&sub);
+        dl_strbuf_fini(&text);
+        DL_VEC_FREE(&locs);
+        dl_cx_dispose_tokens(tu, toks, n);
+        return ok;
+}
+
+static void fold_literal(struct dl_eval *ev, struct tmpl *t, CXCursor lit)
+{
+        if (fold_literal_tokens(ev, t, lit))
+                return;
+        /* Fallback: let clang evaluate it; every byte at the literal. */
+        CXEvalResult r = clang_Cursor_Evaluate(lit);
+        if (r && clang_EvalResult_getKind(r) == CXEval_StrLiteral) {
+                const char *s = clang_EvalResult_getAsStr(r);
+                t_text(t, s, strlen(s), NULL, dl_cx_cursor_loc(ev->cx, lit));
+        } else {
+                t_hole(t);
+        }
+        dl_cx_dispose_eval(r);
+}
+
+static bool is_string_type(CXType ty)
+{
+        if (ty.kind == CXType_LValueReference || ty.kind == CXType_RValueReference)
+                ty = clang_getPointeeType(ty);
+        ty = clang_getCanonicalType(ty);
+        CXString s = clang_getTypeSpelling(ty);
+        const char *p = clang_getCString(s);
+        bool yes = strstr(p, "basic_string<char") != NULL || strstr(p, "String") != NULL;
+        clang_disposeString(s);
+        return yes;
+}
+
+static bool is_constant_var(CXCursor var)
+{
+        CXType ty = clang_getCursorType(var);
+        if (clang_isConstQualifiedType(ty))
+                return true;
+        /* static const char *T = "..."; (pointer to const, global or static) */
+        if (ty.kind == CXType_Pointer && clang_isConstQualifiedType(clang_getPointeeType(ty))) {
+                enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(var));
+                return clang_Cursor_getStorageClass(var) == CX_SC_Static ||
+                       pk == CXCursor_Namespace || pk == CXCursor_TranslationUnit ||
+                       pk == CXCursor_ClassDecl || pk == CXCursor_StructDecl;
+        }
+        return false;
+}
+
+/* The initializer expression of a variable, or a null cursor. */
+static CXCursor var_init(CXCursor var)
+{
+        CXCursor kids[8];
+        unsigned n = dl_cx_children(var, kids, 8);
+        for (unsigned i = n < 8 ? n : 8; i-- > 0;) {
+                if (is_expr_kind(clang_getCursorKind(kids[i])))
+                        return kids[i];
+        }
+        return clang_getNullCursor();
+}
+
+static unsigned cursor_off(CXCursor c)
+{
+        return dl_cx_offset(clang_getCursorLocation(c));
+}
+
+/* The object of a member call (the base of its MemberRefExpr), stripped. */
+static CXCursor call_object(CXCursor call)
+{
+        CXCursor kids[1];
+        if (dl_cx_children(call, kids, 1) < 1 || clang_getCursorKind(kids[0]) != CXCursor_MemberRefExpr)
+                return clang_getNullCursor();
+        CXCursor base = only_expr_child(kids[0]);
+        return clang_Cursor_isNull(base) ? base : dl_eval_strip(base);
+}
+
+static bool refers_to(CXCursor e, CXCursor decl)
+{
+        return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+               clang_equalCursors(clang_getCursorReferenced(e), decl);
+}
+
+/* A local std::string: its initializer, then += / append / = before use. */
+static void fold_local_string(struct dl_eval *ev, struct tmpl *t, CXCursor var, unsigned depth)
+{
+        CXCursor init = var_init(var);
+        struct tmpl sub;
+        t_init(&sub, t->arena);
+        if (clang_Cursor_isNull(init))
+                t_text(&sub, "", 0, NULL, (struct dl_loc){0});
+        else
+                fold(ev, &sub, init, depth + 1);
+        unsigned decl_off = cursor_off(var);
+        const struct dl_body *b = ev->body;
+        bool hole = false;
+        for (size_t i = 0; b && i < b->calls.n && !hole; i++) {
+                const struct dl_body_call *c = &b->calls.items[i];
+                if (c->off <= decl_off || c->off >= ev->use_off)
+                        continue;
+                CXCursor call = c->cursor;
+                unsigned nargs = (unsigned)clang_Cursor_getNumArguments(call);
+                bool op_append = spelled(call, "operator+=") && nargs == 2;
+                bool op_assign = spelled(call, "operator=") && nargs == 2;
+                bool append = spelled(call, "append") && nargs == 1;
+                CXCursor obj;
+                CXCursor arg;
+                if (op_append || op_assign) {
+                        obj = dl_eval_strip(clang_Cursor_getArgument(call, 0));
+                        arg = clang_Cursor_getArgument(call, 1);
+                } else if (append) {
+                        obj = call_object(call);
+                        arg = clang_Cursor_getArgument(call, 0);
+                } else {
+                        continue;
+                }
+                if (!refers_to(obj, var))
+                        continue;
+                enum dl_when w = dl_body_when(b, c->off, ev->use_off);
+                if (w == DL_WHEN_NEVER)
+                        continue;
+                if (w == DL_WHEN_MAYBE) {
+                        hole = true;
+                        break;
+                }
+                if (op_assign) {
+                        t_fini(&sub);
+                        t_init(&sub, t->arena);
+                }
+                fold(ev, &sub, arg, depth + 1);
+        }
+        struct dl_value v = t_finish(&sub, (struct dl_loc){0});
+        t_fini(&sub);
+        if (hole) {
+                t_hole(t);
+                return;
+        }
+        t_value(t, &v, false, (struct dl_loc){0});
+}
+
+static void fold_declref(struct dl_eval *ev, struct tmpl *t, CXCursor e, unsigned depth)
+{
+        CXCursor decl = clang_getCursorReferenced(e);
+        enum CXCursorKind k = clang_getCursorKind(decl);
+        if (k != CXCursor_VarDecl) {
+                t_hole(t);
+                return;
+        }
+        CXCursor def = clang_getCursorDefinition(decl);
+        if (clang_Cursor_isNull(def))
+                def = decl;
+        if (is_constant_var(def)) {
+                CXCursor init = var_init(def);
+                if (clang_Cursor_isNull(init)) {
+                        t_hole(t);
+                        return;
+                }
+                struct tmpl sub;
+                t_init(&sub, t->arena);
+                fold(ev, &sub, init, depth + 1);
+                struct dl_value v = t_finish(&sub, (struct dl_loc){0});
+                t_fini(&sub);
+                struct dl_loc use = dl_cx_cursor_loc(ev->cx, e);
+                t_origin(t, dl_cx_cursor_loc(ev->cx, def));
+                t_value(t, &v, true, use);
+                return;
+        }
+        enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(def));
+        bool local = pk == CXCursor_FunctionDecl || pk == CXCursor_CXXMethod ||
+                     pk == CXCursor_Constructor || pk == CXCursor_Destructor ||
+                     pk == CXCursor_FunctionTemplate || pk == CXCursor_LambdaExpr;
+        if (local && ev->body && is_string_type(clang_getCursorType(def)) &&
+            clang_getCursorType(def).kind != CXType_LValueReference) {
+                fold_local_string(ev, t, def, depth);
+                return;
+        }
+        t_hole(t);
+}
+
+static void fold(struct dl_eval *ev, struct tmpl *t, CXCursor e, unsigned depth)
+{
+        if (depth > DL_EVAL_MAX_DEPTH) {
+                t_hole(t);
+                return;
+        }
+        e = dl_eval_strip(e);
+        switch (clang_getCursorKind(e)) {
+        case CXCursor_StringLiteral:
+                fold_literal(ev, t, e);
+                return;
+        case CXCursor_DeclRefExpr:
+                fold_declref(ev, t, e, depth);
+                return;
+        case CXCursor_CallExpr: {
+                CXCursor callee = clang_getCursorReferenced(e);
+                int nargs = clang_Cursor_getNumArguments(e);
+                if (clang_getCursorKind(callee) == CXCursor_Constructor) {
+                        if (nargs == 0) {
+                                t_text(t, "", 0, NULL, (struct dl_loc){0});
+                                return;
+                        }
+                        if (nargs == 1 || (nargs == 2 && spelled(callee, "basic_string"))) {
+                                /* copy / converting constructor (an allocator may follow) */
+                                fold(ev, t, clang_Cursor_getArgument(e, 0), depth + 1);
+                                return;
+                        }
+                        t_hole(t);
+                        return;
+                }
+                if (nargs == 2 && spelled(e, "operator+")) {
+                        fold(ev, t, clang_Cursor_getArgument(e, 0), depth + 1);
+                        fold(ev, t, clang_Cursor_getArgument(e, 1), depth + 1);
+                        return;
+                }
+                if (nargs == 0 && (spelled(e, "c_str") || spelled(e, "data"))) {
+                        CXCursor obj = call_object(e);
+                        if (!clang_Cursor_isNull(obj)) {
+                                fold(ev, t, obj, depth + 1);
+                                return;
+                        }
+                }
+                t_hole(t);
+                return;
+        }
+        default:
+                t_hole(t);
+                return;
+        }
+}
+
+struct dl_value dl_eval_string(struct dl_eval *ev, CXCursor e, struct dl_loc at)
+{
+        struct tmpl t;
+        t_init(&t, ev->cx->arena);
+        fold(ev, &t, e, 0);
+        struct dl_value v = t_finish(&t, at);
+        t_fini(&t);
+        return v;
+}
+
+static struct dl_value eval_number(struct dl_eval *ev, CXCursor e, struct dl_loc at, bool as_bool)
+{
+        struct dl_value v = dl_value_dynamic(at);
+        CXCursor s = dl_eval_strip(e);
+        CXEvalResult r = clang_Cursor_Evaluate(s);
+        if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+                char buf[32];
+                if (as_bool) {
+                        long long x = clang_EvalResult_getAsLongLong(r);
+                        snprintf(buf, sizeof buf, "%s", x ? "true" : "false");
+                } else if (clang_EvalResult_isUnsignedInt(r)) {
+                        snprintf(buf, sizeof buf, "%llu", clang_EvalResult_getAsUnsigned(r));
+                } else {
+                        snprintf(buf, sizeof buf, "%lld", clang_EvalResult_getAsLongLong(r));
+                }
+                v = dl_value_known(ev->cx->arena, buf, strlen(buf), NULL, at);
+        }
+        dl_cx_dispose_eval(r);
+        return v;
+}
+
+struct dl_value dl_eval_int(struct dl_eval *ev, CXCursor e, struct dl_loc at)
+{
+        return eval_number(ev, e, at, false);
+}
+
+struct dl_value dl_eval_bool(struct dl_eval *ev, CXCursor e, struct dl_loc at)
+{
+        return eval_number(ev, e, at, true);
+}
+
+struct dl_value dl_eval_enum(struct dl_eval *ev, CXCursor e, struct dl_loc at)
+{
+        CXCursor s = dl_eval_strip(e);
+        if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
+                CXCursor d = clang_getCursorReferenced(s);
+                if (clang_getCursorKind(d) == CXCursor_EnumConstantDecl) {
+                        const char *name = dl_cx_spelling(ev->cx, d);
+                        return dl_value_known(ev->cx->arena, name, strlen(name), NULL, at);
+                }
+        }
+        return dl_value_dynamic(at);
+}

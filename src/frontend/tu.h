@@ -1,0 +1,51 @@
+/* tu.h - parsing one translation unit with libclang.
+ * SPDX-License-Identifier: MIT
+ *
+ * Ownership: struct dl_tu is caller storage that owns its CXIndex and
+ * CXTranslationUnit; release them with dl_tu_free(), which clears the
+ * fields (safe to call twice).
+ */
+#ifndef DL_FRONTEND_TU_H
+#define DL_FRONTEND_TU_H
+
+#include "../core/error.h"
+
+#include <clang-c/Index.h>
+#include <stddef.h>
+
+struct dl_cx;
+struct dl_log;
+
+struct dl_tu {
+        CXIndex index;
+        CXTranslationUnit tu;
+        const char *stub_dir;  /* borrowed; diagnostics under it are ignored */
+};
+
+/** dl_tu_describe_error - text for a CXErrorCode (static string). */
+const char *dl_tu_describe_error(enum CXErrorCode code);
+
+/**
+ * dl_tu_parse - parse path with clang_parseTranslationUnit2 (KeepGoing and
+ * DetailedPreprocessingRecord; function bodies are always parsed).
+ * @param args      compiler arguments without the file name (borrowed).
+ * @param stub_dir  appended as "-idirafter DIR" when not NULL.
+ * Returns: DL_OK with tu filled; DL_ERR_IO when path cannot be read;
+ * DL_ERR_CLANG (message from dl_tu_describe_error) when libclang refused.
+ * On failure tu is zeroed.
+ */
+enum dl_status dl_tu_parse(struct dl_tu *tu, const char *path, const char *const *args,
+                           size_t n_args, const char *stub_dir, struct dl_error *err);
+
+/**
+ * dl_tu_log_diagnostics - log clang's errors located in user files (not in
+ * system headers, not under the stub directory) as DL_LOG_NOTE entries with
+ * id "clang-diagnostic" and file:line:col.
+ * Returns: the number of such errors (error and fatal severities).
+ */
+unsigned dl_tu_log_diagnostics(struct dl_tu *tu, struct dl_cx *cx, struct dl_log *log);
+
+/** dl_tu_free - dispose the TU and the index; fields are cleared. NULL-safe. */
+void dl_tu_free(struct dl_tu *tu);
+
+#endif
