@@ -123,6 +123,27 @@ bool dl_value_equals(const struct dl_value *v, const char *s)
         return dl_value_is_complete(v) && strlen(s) == v->len && memcmp(v->text, s, v->len) == 0;
 }
 
+bool dl_value_loc_at(const struct dl_value *v, size_t offset, struct dl_loc *out)
+{
+        *out = v->loc;
+        if (v->kind != DL_VAL_KNOWN)
+                return false;
+        size_t base = 0;
+        for (size_t i = 0; i < v->n_segs; i++) {
+                const struct dl_segment *s = &v->segs[i];
+                if (!s->text)
+                        continue;
+                if (offset < base + s->len) {
+                        if (!s->locs || !dl_loc_valid(&s->locs[offset - base]))
+                                return false;
+                        *out = s->locs[offset - base];
+                        return true;
+                }
+                base += s->len;
+        }
+        return false;
+}
+
 static void dump_bytes(struct dl_strbuf *sb, const char *p, size_t n)
 {
         for (size_t i = 0; i < n; i++) {

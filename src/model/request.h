@@ -166,6 +166,15 @@ bool dl_value_is_complete(const struct dl_value *v);
 bool dl_value_equals(const struct dl_value *v, const char *s);
 
 /**
+ * dl_value_loc_at - the source location of byte offset of v's known text:
+ * the concatenation of its known segments, holes contributing zero bytes
+ * (the text model/expr.h parses). Added for issue #3.
+ * Returns: true and *out = segs[i].locs[j] when that byte has a location;
+ * false (and *out = v->loc) when it has none or offset is out of range.
+ */
+bool dl_value_loc_at(const struct dl_value *v, size_t offset, struct dl_loc *out);
+
+/**
  * dl_value_dump - append a canonical rendering of v to sb: <absent>,
  * <dynamic>, or a double-quoted template in which holes print as <?> and
  * '"', '\\', '<' and bytes outside 0x20..0x7e are escaped as \", \\, \<
