@@ -1,0 +1,150 @@
+/* fileio.c - whole-file reads, atomic writes, project-relative paths.
+ * SPDX-License-Identifier: MIT
+ */
+#include "fileio.h"
+
+#include "../core/alloc.h"
+#include "../core/strbuf.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum dl_status dl_file_read(const char *path, char **out, size_t *len, struct dl_error *err)
+{
+        *out = NULL;
+        *len = 0;
+        FILE *fp = fopen(path, "rb");
+        if (!fp) {
+                struct dl_loc loc = {path, 0, 0};
+                return dl_error_set(err, DL_ERR_IO, &loc, "cannot open: %s", strerror(errno));
+        }
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        char chunk[65536];
+        size_t n;
+        while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
+                dl_strbuf_add(&sb, chunk, n);
+        int failed = ferror(fp);
+        int saved = errno;
+        fclose(fp);
+        if (failed) {
+                dl_strbuf_fini(&sb);
+                struct dl_loc loc = {path, 0, 0};
+                return dl_error_set(err, DL_ERR_IO, &loc, "cannot read: %s", strerror(saved));
+        }
+        *len = sb.len;
+        *out = dl_strbuf_take(&sb);
+        return DL_OK;
+}
+
+enum dl_status dl_file_write_atomic(const char *path, const char *data, size_t len,
+                                    struct dl_error *err)
+{
+        struct dl_loc loc = {path, 0, 0};
+        /* The temporary name sits beside path: "dir/.name.XXXXXX". */
+        const char *slash = strrchr(path, '/');
+        char *tmp = slash ? dl_xasprintf("%.*s/.%s.XXXXXX", (int)(slash - path), path, slash + 1)
+                          : dl_xasprintf(".%s.XXXXXX", path);
+        int fd = mkstemp(tmp);
+        if (fd < 0) {
+                int e = errno;
+                free(tmp);
+                return dl_error_set(err, DL_ERR_IO, &loc, "cannot create a temporary file: %s",
+                                    strerror(e));
+        }
+        enum dl_status st = DL_OK;
+        size_t done = 0;
+        while (done < len) {
+                ssize_t w = write(fd, data + done, len - done);
+                if (w < 0 && errno == EINTR)
+                        continue;
+                if (w < 0) {
+                        st = dl_error_set(err, DL_ERR_IO, &loc, "cannot write: %s",
+                                          strerror(errno));
+                        break;
+                }
+                done += (size_t)w;
+        }
+        if (st == DL_OK && fsync(fd) != 0)
+                st = dl_error_set(err, DL_ERR_IO, &loc, "cannot flush: %s", strerror(errno));
+        /* mkstemp creates 0600; give the result the usual umask-based mode. */
+        mode_t um = umask(0);
+        umask(um);
+        if (st == DL_OK && fchmod(fd, 0666 & ~um) != 0)
+                st = dl_error_set(err, DL_ERR_IO, &loc, "cannot set mode: %s", strerror(errno));
+        if (close(fd) != 0 && st == DL_OK)
+                st = dl_error_set(err, DL_ERR_IO, &loc, "cannot close: %s", strerror(errno));
+        if (st == DL_OK && rename(tmp, path) != 0)
+                st = dl_error_set(err, DL_ERR_IO, &loc, "cannot rename into place: %s",
+                                  strerror(errno));
+        if (st != DL_OK)
+                unlink(tmp);
+        free(tmp);
+        return st;
+}
+
+/* Append one component to an absolute path being normalized in sb. */
+static void push_component(struct dl_strbuf *sb, const char *c, size_t n)
+{
+        if (n == 0 || (n == 1 && c[0] == '.'))
+                return;
+        if (n == 2 && c[0] == '.' && c[1] == '.') {
+                while (sb->len > 0 && sb->buf[sb->len - 1] != '/')
+                        sb->len--;
+                if (sb->len > 1)
+                        sb->len--;        /* drop the slash too, but keep "/" */
+                sb->buf[sb->len] = '\0';
+                return;
+        }
+        if (sb->len == 0 || sb->buf[sb->len - 1] != '/')
+                dl_strbuf_putc(sb, '/');
+        dl_strbuf_add(sb, c, n);
+}
+
+static void push_path(struct dl_strbuf *sb, const char *p)
+{
+        while (*p) {
+                const char *e = strchr(p, '/');
+                size_t n = e ? (size_t)(e - p) : strlen(p);
+                push_component(sb, p, n);
+                p += n;
+                if (*p == '/')
+                        p++;
+        }
+}
+
+char *dl_path_absolute(const char *path)
+{
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        dl_strbuf_putc(&sb, '/');
+        if (path[0] != '/') {
+                char *cwd = getcwd(NULL, 0);
+                if (cwd)
+                        push_path(&sb, cwd);
+                free(cwd);
+        }
+        push_path(&sb, path);
+        return dl_strbuf_take(&sb);
+}
+
+char *dl_path_relative(const char *root, const char *path)
+{
+        char *r = dl_path_absolute(root ? root : ".");
+        char *p = dl_path_absolute(path);
+        char *out = NULL;
+        size_t rn = strlen(r);
+        if (strcmp(r, p) == 0)
+                out = dl_xstrdup(".");
+        else if (strcmp(r, "/") == 0)
+                out = dl_xstrdup(p + 1);
+        else if (strncmp(p, r, rn) == 0 && p[rn] == '/')
+                out = dl_xstrdup(p + rn + 1);
+        free(r);
+        free(p);
+        return out;
+}

@@ -1,0 +1,157 @@
+/* sink.h - the findings sink: the single place that decides which findings
+ * are shown (design.md section 9).
+ * SPDX-License-Identifier: MIT
+ *
+ * Life cycle, as the driver uses it:
+ *
+ *     struct dl_sink *s = dl_sink_new(&opts);
+ *     dl_sink_load_baseline(s, &err);        optional: fail before analysing
+ *     ... for each analysed file: dl_sink_add_source(s, path);
+ *     ... checks report through dl_check_ctx{.emit = dl_sink_emit, .emit_data = s}
+ *     dl_sink_finish(s, &log, &err);          once, after every TU
+ *     findings = dl_sink_findings(s, &n);     sorted; give each to the reporters
+ *     dl_sink_write_baseline(s, path, &err);  for --write-baseline
+ *     dl_sink_free(s);                        after the reporters' end()
+ *
+ * What happens to each finding, in order: a check disabled in the rules file
+ * drops it (counted "disabled"); a severity set in the rules file replaces
+ * the check's default; then, in dl_sink_finish(), findings are sorted
+ * (dl_finding_cmp), exact duplicates (same check, file, line, column and
+ * message: a header seen by several TUs) are dropped ("duplicates"), each
+ * finding gets its fingerprint and primaryLocationLineHash, and is then
+ * marked suppressed inline (a directive in its file, see suppress.h) or
+ * baselined (its fingerprint is in the baseline). Deduplication runs before
+ * suppression because a fingerprint's occurrence counter must count each
+ * real finding once: an inline suppression or a baseline entry never shifts
+ * another finding's fingerprint. Suppressed and baselined findings are kept,
+ * flagged in finding->suppressed; reporters hide them (text) or include
+ * them only on request (SARIF).
+ *
+ * Ownership: the sink owns every finding given to dl_sink_emit(); the
+ * pointers returned by dl_sink_findings() are borrowed and live until
+ * dl_sink_free(). dl_sink_opts' pointers are borrowed for the sink's life,
+ * except strings, which are copied.
+ *
+ * Threads: dl_sink_emit() and dl_sink_add_source() may be called from
+ * several analysis threads at once (a mutex guards them); everything else
+ * runs on one thread after analysis.
+ */
+#ifndef DL_FINDINGS_SINK_H
+#define DL_FINDINGS_SINK_H
+
+#include "../core/error.h"
+#include "../core/severity.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct dl_finding;
+struct dl_log;
+struct dl_ruleset;
+
+struct dl_sink_opts {
+        /* Per-check enabled/severity overrides (rules/schema.h); NULL means
+         * every check on at its default severity. Borrowed. */
+        const struct dl_ruleset *rules;
+        /* Every check id of the catalogue, so suppressions naming an unknown
+         * id are diagnosed; NULL skips that diagnostic. The sink does not
+         * link the catalogue (dl_checks depends on dl_findings). Borrowed. */
+        const char *const *known_ids;
+        size_t n_known_ids;
+        /* Project root, for the repository-relative path in fingerprints;
+         * NULL means the current directory. Copied. */
+        const char *project_root;
+        /* --baseline FILE, or NULL. Copied. */
+        const char *baseline_path;
+};
+
+/* Counts by outcome. A finding is counted under exactly one of shown,
+ * suppressed_inline, baselined, disabled, duplicates. */
+struct dl_sink_stats {
+        size_t shown;             /* not suppressed: the findings that count */
+        size_t suppressed_inline;
+        size_t baselined;
+        size_t disabled;          /* check disabled in the rules file */
+        size_t duplicates;
+        size_t by_severity[3];    /* shown findings per enum dl_severity */
+        size_t unused_suppressions; /* suppression ids that matched nothing */
+        size_t baseline_entries;  /* fingerprints in the baseline file */
+        size_t baseline_unmatched;/* of those, matching no finding this run */
+};
+
+/**
+ * dl_sink_new - an empty sink.
+ * @param o  options (see struct dl_sink_opts); may be NULL for defaults.
+ * Returns: (transfer full), release with dl_sink_free().
+ */
+struct dl_sink *dl_sink_new(const struct dl_sink_opts *o);
+
+/**
+ * dl_sink_load_baseline - read opts.baseline_path now (dl_sink_finish()
+ * does it otherwise), so a bad baseline stops the run before analysis.
+ * Returns: DL_OK (also when there is no baseline), DL_ERR_IO or
+ * DL_ERR_PARSE with file:line:col (see dl_baseline_load).
+ */
+enum dl_status dl_sink_load_baseline(struct dl_sink *s, struct dl_error *err);
+
+/**
+ * dl_sink_emit - hand one finding to the sink (a dl_finding_emit_fn, see
+ * checks/check.h; sink is a struct dl_sink *). Applies the enabled and
+ * severity settings at once; everything else waits for dl_sink_finish().
+ * The finding may still be completed (related locations, end column) by
+ * the reporting check until its run() returns.
+ * Ownership: take is (transfer full).
+ */
+void dl_sink_emit(void *sink, struct dl_finding *take);
+
+/**
+ * dl_sink_add_source - record an analysed source file, so unused and
+ * malformed suppressions are reported in files without findings too.
+ * Optional; files with findings are always examined. path is copied.
+ */
+void dl_sink_add_source(struct dl_sink *s, const char *path);
+
+/**
+ * dl_sink_finish - decide every finding's fate (see the top of this file).
+ * Reads each source file once (files with findings and files added with
+ * dl_sink_add_source). Suppression problems (malformed directive, unknown
+ * id, unused suppression) go to log as warnings with file:line:col; a
+ * source file that cannot be read gives a note, and its findings stay
+ * unsuppressed without a line hash.
+ * @param log  may be NULL.
+ * Returns: DL_OK, or the error of loading the baseline. Call once.
+ */
+enum dl_status dl_sink_finish(struct dl_sink *s, struct dl_log *log, struct dl_error *err);
+
+/**
+ * dl_sink_findings - every kept finding in output order (dl_finding_cmp):
+ * shown ones and suppressed ones (finding->suppressed says which), each
+ * with fingerprint and (when its file was readable) line_hash set.
+ * Before dl_sink_finish(), returns nothing.
+ * Returns: (transfer none) valid until dl_sink_free(); *n receives the count.
+ */
+const struct dl_finding *const *dl_sink_findings(const struct dl_sink *s, size_t *n);
+
+/** dl_sink_get_stats - the counts (transfer none); complete after finish. */
+const struct dl_sink_stats *dl_sink_get_stats(const struct dl_sink *s);
+
+/**
+ * dl_sink_worst - the highest severity among shown findings.
+ * Returns: true and sets *out when there is at least one shown finding
+ * (for --fail-on), false otherwise.
+ */
+bool dl_sink_worst(const struct dl_sink *s, enum dl_severity *out);
+
+/**
+ * dl_sink_write_baseline - write --write-baseline FILE: the fingerprints of
+ * every finding that is shown or already baselined (inline-suppressed ones
+ * are accepted in the source and left out), atomically.
+ * Returns: DL_OK or DL_ERR_IO. Call after dl_sink_finish().
+ */
+enum dl_status dl_sink_write_baseline(const struct dl_sink *s, const char *path,
+                                      struct dl_error *err);
+
+/** dl_sink_free - release the sink and every finding; NULL-safe. */
+void dl_sink_free(struct dl_sink *s);
+
+#endif
