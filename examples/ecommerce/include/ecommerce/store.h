@@ -1,0 +1,117 @@
+// store.h - data access for the e-commerce example: users, orders and order
+// items in one DynamoDB table (single-table design).
+//
+// Table `Ecommerce` (described for ddblint in ../../.ddblint.yaml):
+//
+//   entity      PK               SK                              other attributes
+//   user        USER#<userId>    METADATA                        Name, Email
+//   order       USER#<userId>    ORDER#<orderId>                 Status, OrderDate, TotalCents,
+//                                                                GSI1PK, GSI1SK (while unshipped)
+//   order item  USER#<userId>    ORDER#<orderId>#ITEM#<itemId>   ProductId, Quantity, PriceCents
+//
+// A user's items sort as METADATA, ORDER#o1, ORDER#o1#ITEM#..., ORDER#o2, ...
+// so one Query on the partition returns the user with every order, and each
+// order is followed by its items.
+//
+// GSI1 is a sparse index: only unshipped orders carry GSI1PK = "UNSHIPPED"
+// and GSI1SK = the order date (ISO 8601), so querying it lists exactly the
+// orders waiting to be shipped, oldest first. Shipping an order removes both
+// attributes, which drops the order from the index.
+#pragma once
+
+#include <aws/core/Aws.h>
+#include <aws/dynamodb/DynamoDBClient.h>
+#include <aws/dynamodb/model/AttributeValue.h>
+
+#include <cstdint>
+
+namespace ecommerce {
+
+constexpr char kTableName[] = "Ecommerce";
+constexpr char kUnshippedIndex[] = "GSI1";
+constexpr char kUnshipped[] = "UNSHIPPED";
+
+using Item = Aws::Map<Aws::String, Aws::DynamoDB::Model::AttributeValue>;
+
+struct User {
+    Aws::String id;
+    Aws::String name;
+    Aws::String email;
+};
+
+struct OrderItem {
+    Aws::String id;
+    Aws::String product_id;
+    int quantity = 0;
+    int64_t price_cents = 0;
+};
+
+struct Order {
+    Aws::String id;
+    Aws::String user_id;
+    Aws::String status;      // "PLACED" or "SHIPPED"
+    Aws::String order_date;  // ISO 8601, e.g. "2026-11-30T09:12:00Z"
+    int64_t total_cents = 0;
+    Aws::Vector<OrderItem> items;
+};
+
+struct UserWithOrders {
+    User user;
+    Aws::Vector<Order> orders;
+};
+
+struct RevenueReport {
+    int64_t orders = 0;
+    int64_t revenue_cents = 0;
+};
+
+// The store's reads and writes. Every method logs DynamoDB errors to stderr
+// and reports failure through its return value; none throws.
+class Store {
+public:
+    explicit Store(Aws::DynamoDB::DynamoDBClient &client) : client_(client) {}
+
+    // The user's profile and all their orders with items, in one Query.
+    // Returns false when the user does not exist or the request failed.
+    bool GetUserWithOrders(const Aws::String &user_id, UserWithOrders *out);
+    // The user's orders (with items), without the profile.
+    bool ListOrders(const Aws::String &user_id, Aws::Vector<Order> *out);
+    // Up to `limit` unshipped orders from GSI1, oldest order date first.
+    bool ListUnshippedOrders(int limit, Aws::Vector<Order> *out);
+    // Unshipped orders placed before `cutoff` (ISO 8601), for the
+    // warehouse's "late orders" dashboard.
+    bool ListLateOrders(const Aws::String &cutoff, Aws::Vector<Order> *out);
+
+    // Writes the order and its items atomically; fails when the user does
+    // not exist or the order id is taken.
+    bool PlaceOrder(const Order &order);
+    // Sets Status to SHIPPED and removes the order from GSI1. Returns false
+    // when the order is not in state PLACED (already shipped, or unknown).
+    bool MarkShipped(const Aws::String &user_id, const Aws::String &order_id,
+                     const Aws::String &carrier);
+
+private:
+    Aws::DynamoDB::DynamoDBClient &client_;
+};
+
+// Nightly job: number of orders and revenue for one day ("2026-11-30").
+bool BuildRevenueReport(Aws::DynamoDB::DynamoDBClient &client, const Aws::String &day,
+                        RevenueReport *out);
+
+// Key and attribute helpers (keys.cpp).
+namespace keys {
+Aws::String UserPk(const Aws::String &user_id);
+Aws::String OrderSk(const Aws::String &order_id);
+Aws::String OrderItemSk(const Aws::String &order_id, const Aws::String &item_id);
+}  // namespace keys
+
+Aws::DynamoDB::Model::AttributeValue S(const Aws::String &s);
+Aws::DynamoDB::Model::AttributeValue N(int64_t n);
+Aws::String GetString(const Item &item, const char *name);
+int64_t GetInt(const Item &item, const char *name);
+bool IsOrderSk(const Aws::String &sk);
+bool IsOrderItemSk(const Aws::String &sk);
+Order OrderFromItem(const Item &item);
+OrderItem OrderItemFromItem(const Item &item);
+
+}  // namespace ecommerce
