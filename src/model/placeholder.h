@@ -44,7 +44,7 @@ enum dl_ph_lookup dl_placeholder_find(const struct dl_attr_map *m, const char *k
 /**
  * dl_placeholder_resolve - the attribute name a path element stands for:
  * a bare name itself, an alias its ExpressionAttributeNames value.
- * Returns: true with *name/*len (borrowed) when known; false for an index,
+ * Returns: true with *name and *len set (borrowed) when known; false for an index,
  * a hole, or an alias whose value is not known.
  */
 bool dl_placeholder_resolve(const struct dl_request *req, const struct dl_path_elem *el,
