@@ -1,0 +1,252 @@
+/* analyze.c - dl_analyze_file(): parse one TU, walk every function body of
+ * the main file, dispatch each call to the recognizers, then recover from
+ * tokens the calls clang could not type.
+ * SPDX-License-Identifier: MIT
+ *
+ * Recovery: when the TU had errors, the main file's tokens are split into
+ * function bodies (a '{' after ')' outside any other function body); in
+ * each body, calls that the AST did not yield are recovered by the
+ * recognizers' token matchers (aws_cpp.c), which demand the request type
+ * as proof. Each function so recovered is logged once.
+ */
+#include "analyze.h"
+
+#include "recognizer.h"
+
+#include "../core/arena.h"
+#include "../core/log.h"
+#include "../frontend/cx.h"
+#include "../frontend/eval.h"
+#include "../frontend/tu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct func_list {
+        CXCursor *items;
+        size_t n, cap;
+};
+
+static bool is_function_kind(enum CXCursorKind k)
+{
+        return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod ||
+               k == CXCursor_Constructor || k == CXCursor_Destructor ||
+               k == CXCursor_ConversionFunction || k == CXCursor_FunctionTemplate;
+}
+
+struct walk {
+        struct dl_cx *cx;
+        struct func_list funcs;
+};
+
+static enum CXChildVisitResult find_functions(CXCursor c, CXCursor parent, CXClientData data)
+{
+        struct walk *w = data;
+        (void)parent;
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (is_function_kind(k)) {
+                if (clang_isCursorDefinition(c) && dl_cx_is_main_file(w->cx, c))
+                        DL_VEC_PUSH(&w->funcs, c);
+                return CXChildVisit_Continue;
+        }
+        switch (k) {
+        case CXCursor_Namespace:
+        case CXCursor_ClassDecl:
+        case CXCursor_StructDecl:
+        case CXCursor_UnionDecl:
+        case CXCursor_ClassTemplate:
+        case CXCursor_ClassTemplatePartialSpecialization:
+        case CXCursor_LinkageSpec:
+        case CXCursor_UnexposedDecl:
+                return CXChildVisit_Recurse;
+        default:
+                return CXChildVisit_Continue;
+        }
+}
+
+static int req_cmp(const void *a, const void *b)
+{
+        const struct dl_request *x = a, *y = b;
+        return dl_loc_cmp(&x->call, &y->call);
+}
+
+/* ---- token recovery --------------------------------------------------------- */
+
+static bool tok_is(struct dl_cx *cx, CXToken t, const char *s)
+{
+        CXString cs = clang_getTokenSpelling(cx->tu, t);
+        bool eq = strcmp(clang_getCString(cs), s) == 0;
+        clang_disposeString(cs);
+        return eq;
+}
+
+/* The name before the '(' that opens the parameter list ending at close. */
+static const char *head_name(struct dl_cx *cx, CXToken *toks, unsigned close, unsigned *head)
+{
+        int depth = 0;
+        unsigned i = close;
+        for (;;) {
+                if (tok_is(cx, toks[i], ")"))
+                        depth++;
+                else if (tok_is(cx, toks[i], "("))
+                        depth--;
+                if (depth == 0 || i == 0)
+                        break;
+                i--;
+        }
+        *head = i;
+        /* identifiers and :: before the '(' */
+        unsigned j = i;
+        while (j > 0 && (clang_getTokenKind(toks[j - 1]) == CXToken_Identifier ||
+                         tok_is(cx, toks[j - 1], "::") || tok_is(cx, toks[j - 1], "~")))
+                j--;
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        for (unsigned k = j; k < i; k++)
+                dl_strbuf_puts(&sb, dl_cx_take(cx->arena, clang_getTokenSpelling(cx->tu, toks[k])));
+        const char *name = dl_arena_strndup(cx->arena, dl_strbuf_cstr(&sb), sb.len);
+        dl_strbuf_fini(&sb);
+        if (j > 0)
+                *head = j;
+        return name;
+}
+
+static void recover(struct dl_cx *cx, struct dl_log *log, struct dl_request_vec *reqs,
+                    struct dl_analysis *out)
+{
+        CXFile f = cx->main_file;
+        size_t size = 0;
+        if (!f || !clang_getFileContents(cx->tu, f, &size))
+                return;
+        CXSourceRange all = clang_getRange(clang_getLocationForOffset(cx->tu, f, 0),
+                                           clang_getLocationForOffset(cx->tu, f, (unsigned)size));
+        CXToken *toks = NULL;
+        unsigned n = 0;
+        clang_tokenize(cx->tu, all, &toks, &n);
+        struct dl_request_vec found = {0};
+        /* scope stack of names (namespace/class) for qualified function names */
+        const char *scope[64];
+        unsigned depth = 0;
+        for (unsigned i = 0; i < n; i++) {
+                if (tok_is(cx, toks[i], "}")) {
+                        if (depth)
+                                depth--;
+                        continue;
+                }
+                if (!tok_is(cx, toks[i], "{"))
+                        continue;
+                /* a function body: ')' [const|noexcept|override|final...] '{' */
+                unsigned j = i;
+                while (j > 0 && clang_getTokenKind(toks[j - 1]) == CXToken_Keyword)
+                        j--;
+                while (j > 0 && clang_getTokenKind(toks[j - 1]) == CXToken_Identifier &&
+                       (tok_is(cx, toks[j - 1], "override") || tok_is(cx, toks[j - 1], "final")))
+                        j--;
+                if (j == 0 || !tok_is(cx, toks[j - 1], ")")) {
+                        const char *name = "";
+                        if (i > 0 && clang_getTokenKind(toks[i - 1]) == CXToken_Identifier)
+                                name = dl_cx_take(cx->arena, clang_getTokenSpelling(cx->tu, toks[i - 1]));
+                        if (depth < 64)
+                                scope[depth] = name;
+                        depth++;
+                        continue;
+                }
+                unsigned head;
+                const char *fname = head_name(cx, toks, j - 1, &head);
+                /* the matching '}' */
+                unsigned k = i + 1;
+                int d = 1;
+                for (; k < n && d > 0; k++) {
+                        if (tok_is(cx, toks[k], "{"))
+                                d++;
+                        else if (tok_is(cx, toks[k], "}"))
+                                d--;
+                }
+                struct dl_strbuf sb;
+                dl_strbuf_init(&sb);
+                for (unsigned s = 0; s < depth && s < 64; s++) {
+                        if (*scope[s]) {
+                                dl_strbuf_puts(&sb, scope[s]);
+                                dl_strbuf_puts(&sb, "::");
+                        }
+                }
+                dl_strbuf_puts(&sb, fname);
+                const char *qname = dl_arena_strndup(cx->arena, dl_strbuf_cstr(&sb), sb.len);
+                dl_strbuf_fini(&sb);
+                size_t got = dl_aws_cpp_recover(cx, toks, head, i, k, qname, reqs, &found);
+                if (got) {
+                        struct dl_loc at = dl_cx_loc(cx, clang_getTokenLocation(cx->tu, toks[i]));
+                        dl_log_add(log, DL_LOG_NOTE, "recovered-function", &at,
+                                   "function '%s' could not be parsed by clang; requests were "
+                                   "recovered from its tokens",
+                                   qname);
+                        out->functions_unparsed++;
+                }
+                i = k ? k - 1 : k;
+        }
+        for (size_t r = 0; r < found.n; r++)
+                DL_VEC_PUSH(reqs, found.items[r]);
+        DL_VEC_FREE(&found);
+        dl_cx_dispose_tokens(cx->tu, toks, n);
+}
+
+enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *opts,
+                               struct dl_arena *arena, struct dl_log *log,
+                               struct dl_analysis *out, struct dl_error *err)
+{
+        memset(out, 0, sizeof *out);
+        struct dl_tu tu;
+        enum dl_status st = dl_tu_parse(&tu, path, opts ? opts->args : NULL,
+                                        opts ? opts->n_args : 0,
+                                        opts ? opts->stub_include_dir : NULL, err);
+        if (st != DL_OK)
+                return st;
+        struct dl_cx cx;
+        dl_cx_init(&cx, arena, tu.tu, path);
+        unsigned errors = dl_tu_log_diagnostics(&tu, &cx, log);
+
+        struct walk w = {&cx, {0}};
+        clang_visitChildren(clang_getTranslationUnitCursor(tu.tu), find_functions, &w);
+
+        size_t n_rec;
+        const struct dl_recognizer *const *recs = dl_recognizers(&n_rec);
+        struct dl_request_vec reqs = {0};
+        for (size_t i = 0; i < w.funcs.n; i++) {
+                CXCursor fn = w.funcs.items[i];
+                struct dl_body body;
+                dl_body_init(&body, fn);
+                struct dl_rctx ctx = {&cx, &body, dl_cx_qualified_name(&cx, fn), log,
+                                      opts && opts->verbose, opts ? opts->rules : NULL};
+                for (size_t c = 0; c < body.calls.n; c++) {
+                        for (size_t r = 0; r < n_rec; r++) {
+                                size_t before = reqs.n;
+                                struct dl_error e;
+                                dl_error_init(&e);
+                                enum dl_status ms = recs[r]->match(&ctx, body.calls.items[c].cursor,
+                                                                   &reqs, &e);
+                                if (ms == DL_ERR_UNSUPPORTED && ctx.verbose) {
+                                        struct dl_loc at = dl_cx_cursor_loc(&cx, body.calls.items[c].cursor);
+                                        dl_log_add(log, DL_LOG_NOTE, "unsupported", &at, "%s",
+                                                   e.message ? e.message : "unsupported construct");
+                                }
+                                dl_error_fini(&e);
+                                if (reqs.n > before)
+                                        break;
+                        }
+                }
+                dl_body_fini(&body);
+        }
+        if (errors)
+                recover(&cx, log, &reqs, out);
+        if (reqs.n)
+                qsort(reqs.items, reqs.n, sizeof reqs.items[0], req_cmp);
+        out->requests = dl_arena_alloc(arena, (reqs.n ? reqs.n : 1) * sizeof *out->requests);
+        if (reqs.n)
+                memcpy(out->requests, reqs.items, reqs.n * sizeof *reqs.items);
+        out->n_requests = reqs.n;
+        out->clang_errors = errors;
+        DL_VEC_FREE(&reqs);
+        DL_VEC_FREE(&w.funcs);
+        dl_tu_free(&tu);
+        return DL_OK;
+}

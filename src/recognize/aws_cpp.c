@@ -1,0 +1,1048 @@
+/* aws_cpp.c - recognizer for the AWS SDK for C++ (Aws::DynamoDB::DynamoDBClient).
+ * SPDX-License-Identifier: MIT
+ *
+ * A client call (Op, OpAsync, OpCallable, OpPaginator on any class of
+ * namespace Aws::DynamoDB) becomes a request. The request argument is then
+ * followed within the enclosing function:
+ *   - a With/Set/Add chain ending in a temporary, a variable, or a call of
+ *     a function of this TU that returns a request (its return statements
+ *     are analysed the same way);
+ *   - for a variable: its initializer, then every setter call on it before
+ *     the client call (source order), the functions of this TU it is passed
+ *     to by non-const reference or pointer (their setters on the parameter),
+ *     and everything else it is handed to (an escape: unknown fields become
+ *     DYNAMIC, never absent).
+ * A setter on some paths only (a branch, a loop, a lambda) makes its field
+ * DYNAMIC. API knowledge (operations, request classes, members) comes from
+ * aws_cpp_api.def; only the mechanics live here. Helper analysis is bounded
+ * by MAX_HELPER_DEPTH.
+ */
+#include "recognizer.h"
+
+#include "../core/arena.h"
+#include "../core/log.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_HELPER_DEPTH 4
+
+static const struct aws_op {
+        enum dl_op op;
+        const char *api;
+        const char *req_class;
+        int paginator;
+} ops[] = {
+#define DL_AWS_OP(e, api, cls, pag) {DL_OP_##e, api, cls, pag},
+#define DL_AWS_MEMBER(cls, member, kind)
+#include "aws_cpp_api.def"
+#undef DL_AWS_OP
+#undef DL_AWS_MEMBER
+};
+
+static const struct aws_member {
+        const char *cls, *member, *kind;
+} members[] = {
+#define DL_AWS_OP(e, api, cls, pag)
+#define DL_AWS_MEMBER(cls, member, kind) {cls, member, kind},
+#include "aws_cpp_api.def"
+#undef DL_AWS_OP
+#undef DL_AWS_MEMBER
+};
+
+#define N_OPS (sizeof ops / sizeof ops[0])
+#define N_MEMBERS (sizeof members / sizeof members[0])
+
+static const char *const kind_suffix[] = {"", "Async", "Callable", "Paginator"};
+
+/* Parse a client method name: "QueryAsync" -> Query, DL_CALL_ASYNC. */
+static const struct aws_op *parse_method(const char *name, size_t len, enum dl_call_kind *kind)
+{
+        for (size_t i = 0; i < N_OPS; i++) {
+                size_t n = strlen(ops[i].api);
+                if (len < n || memcmp(name, ops[i].api, n) != 0)
+                        continue;
+                for (unsigned k = 0; k < 4; k++) {
+                        if (k == DL_CALL_PAGINATOR && !ops[i].paginator)
+                                continue;
+                        if (len - n == strlen(kind_suffix[k]) &&
+                            memcmp(name + n, kind_suffix[k], len - n) == 0) {
+                                *kind = (enum dl_call_kind)k;
+                                return &ops[i];
+                        }
+                }
+        }
+        return NULL;
+}
+
+static const struct aws_op *op_by_class(const char *cls)
+{
+        for (size_t i = 0; i < N_OPS; i++) {
+                if (strcmp(ops[i].req_class, cls) == 0)
+                        return &ops[i];
+        }
+        return NULL;
+}
+
+static const struct aws_member *find_member(const char *cls, const char *member)
+{
+        for (size_t i = 0; i < N_MEMBERS; i++) {
+                if (strcmp(members[i].cls, cls) == 0 && strcmp(members[i].member, member) == 0)
+                        return &members[i];
+        }
+        return NULL;
+}
+
+/* ---- analysis state -------------------------------------------------------- */
+
+struct scope {
+        struct dl_cx *cx;
+        const struct dl_body *body;
+        const char *req_class;
+        unsigned depth;
+};
+
+static bool name_is(struct dl_cx *cx, CXCursor c, const char *s)
+{
+        CXString cs = clang_getCursorSpelling(c);
+        bool eq = strcmp(clang_getCString(cs), s) == 0;
+        clang_disposeString(cs);
+        (void)cx;
+        return eq;
+}
+
+/* The class (unqualified name) a method belongs to, or "". */
+static const char *method_class(struct dl_cx *cx, CXCursor call)
+{
+        CXCursor m = clang_getCursorReferenced(call);
+        enum CXCursorKind k = clang_getCursorKind(m);
+        if (k != CXCursor_CXXMethod && k != CXCursor_FunctionTemplate)
+                return "";
+        return dl_cx_spelling(cx, clang_getCursorSemanticParent(m));
+}
+
+static CXCursor member_object(CXCursor call)
+{
+        CXCursor kids[1];
+        if (dl_cx_children(call, kids, 1) < 1 ||
+            clang_getCursorKind(kids[0]) != CXCursor_MemberRefExpr)
+                return clang_getNullCursor();
+        CXCursor inner[4];
+        unsigned n = dl_cx_children(kids[0], inner, 4);
+        for (unsigned i = 0; i < n && i < 4; i++) {
+                if (clang_isExpression(clang_getCursorKind(inner[i])))
+                        return dl_eval_strip(inner[i]);
+        }
+        return clang_getNullCursor();
+}
+
+static unsigned off_of(CXCursor c)
+{
+        return dl_cx_offset(clang_getCursorLocation(c));
+}
+
+static struct dl_loc loc_of(struct dl_cx *cx, CXCursor c)
+{
+        return dl_cx_cursor_loc(cx, c);
+}
+
+/* Strip & and * as well as casts: `&req`, `*p`. */
+static CXCursor strip_addr(CXCursor c)
+{
+        for (int i = 0; i < 8; i++) {
+                c = dl_eval_strip(c);
+                if (clang_getCursorKind(c) != CXCursor_UnaryOperator)
+                        return c;
+                CXCursor kid[2];
+                if (dl_cx_children(c, kid, 2) != 1)
+                        return c;
+                c = kid[0];
+        }
+        return c;
+}
+
+static bool refers_to(CXCursor e, CXCursor decl)
+{
+        return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+               clang_equalCursors(clang_getCursorReferenced(e), decl);
+}
+
+/* ---- values and maps --------------------------------------------------------- */
+
+static struct dl_value fold_field(struct scope *s, enum dl_field f, CXCursor arg, unsigned use)
+{
+        struct dl_eval ev = {s->cx, s->body, use};
+        struct dl_loc at = loc_of(s->cx, arg);
+        switch (dl_field_kind(f)) {
+        case DL_FK_STRING:
+        case DL_FK_EXPR:
+                return dl_eval_string(&ev, arg, at);
+        case DL_FK_INT:
+                return dl_eval_int(&ev, arg, at);
+        case DL_FK_BOOL:
+                return dl_eval_bool(&ev, arg, at);
+        case DL_FK_ENUM:
+                return dl_eval_enum(&ev, arg, at);
+        case DL_FK_PRESENT:
+                return dl_value_known(s->cx->arena, "", 0, NULL, at);
+        }
+        return dl_value_dynamic(at);
+}
+
+struct entry_vec {
+        struct dl_attr *items;
+        size_t n, cap;
+};
+
+/* The AttributeValue type of expression v ("S", "N"...) or NULL. */
+static const char *attr_type(struct scope *s, CXCursor v, struct dl_value *scalar, unsigned use)
+{
+        struct dl_eval ev = {s->cx, s->body, use};
+        for (int i = 0; i < 16; i++) {
+                v = dl_eval_strip(v);
+                if (clang_getCursorKind(v) != CXCursor_CallExpr)
+                        break;
+                CXCursor callee = clang_getCursorReferenced(v);
+                int nargs = clang_Cursor_getNumArguments(v);
+                if (clang_getCursorKind(callee) == CXCursor_Constructor) {
+                        if (nargs == 1 && name_is(s->cx, callee, "AttributeValue")) {
+                                CXCursor a = clang_Cursor_getArgument(v, 0);
+                                CXCursor as = dl_eval_strip(a);
+                                /* copy construction from another AttributeValue */
+                                const char *ts = dl_cx_take(s->cx->arena,
+                                                            clang_getTypeSpelling(clang_getCursorType(as)));
+                                if (strstr(ts, "AttributeValue")) {
+                                        v = as;
+                                        continue;
+                                }
+                                *scalar = dl_eval_string(&ev, a, loc_of(s->cx, a));
+                                return "S";
+                        }
+                        return NULL;
+                }
+                const char *name = dl_cx_spelling(s->cx, v);
+                if ((strncmp(name, "Set", 3) == 0 || strncmp(name, "With", 4) == 0) &&
+                    strcmp(method_class(s->cx, v), "AttributeValue") == 0) {
+                        const char *t = name + (name[0] == 'S' ? 3 : 4);
+                        if (nargs == 1)
+                                *scalar = dl_eval_string(&ev, clang_Cursor_getArgument(v, 0),
+                                                         loc_of(s->cx, v));
+                        return dl_arena_strdup(s->cx->arena, t);
+                }
+                return NULL;
+        }
+        if (clang_getCursorKind(v) == CXCursor_DeclRefExpr && s->body) {
+                /* a local AttributeValue: its last unconditional SetX before use */
+                CXCursor var = clang_getCursorReferenced(v);
+                const char *type = NULL;
+                for (size_t i = 0; i < s->body->calls.n; i++) {
+                        const struct dl_body_call *c = &s->body->calls.items[i];
+                        if (c->off >= use || !refers_to(member_object(c->cursor), var))
+                                continue;
+                        const char *name = dl_cx_spelling(s->cx, c->cursor);
+                        if (strncmp(name, "Set", 3) && strncmp(name, "With", 4))
+                                continue;
+                        if (dl_body_when(s->body, c->off, use) != DL_WHEN_SURE)
+                                return NULL;
+                        type = dl_arena_strdup(s->cx->arena, name + (name[0] == 'S' ? 3 : 4));
+                }
+                return type;
+        }
+        return NULL;
+}
+
+static void map_add(struct scope *s, struct dl_attr_map *m, bool is_names, CXCursor k,
+                    CXCursor v, CXCursor at, unsigned use, bool maybe)
+{
+        struct dl_eval ev = {s->cx, s->body, use};
+        struct dl_attr a = {0};
+        a.key = dl_eval_string(&ev, k, loc_of(s->cx, k));
+        a.loc = loc_of(s->cx, at);
+        if (is_names) {
+                a.val = dl_eval_string(&ev, v, loc_of(s->cx, v));
+        } else if (!clang_Cursor_isNull(v)) {
+                a.type = attr_type(s, v, &a.val, use);
+        }
+        struct dl_attr *items = dl_arena_alloc(s->cx->arena, (m->n + 1) * sizeof *items);
+        if (m->n)
+                memcpy(items, m->items, m->n * sizeof *items);
+        items[m->n] = a;
+        m->items = items;
+        m->n++;
+        if (m->kind == DL_VAL_ABSENT) {
+                m->kind = DL_VAL_KNOWN;
+                m->loc = a.loc;
+        }
+        if (maybe)
+                m->kind = DL_VAL_DYNAMIC;
+}
+
+/* Find the pair (k, v) of an initializer-list element or pair construction. */
+static bool pair_of(CXCursor e, CXCursor *k, CXCursor *v)
+{
+        e = dl_eval_strip(e);
+        enum CXCursorKind kind = clang_getCursorKind(e);
+        if (kind == CXCursor_InitListExpr) {
+                CXCursor kids[3];
+                if (dl_cx_children(e, kids, 3) != 2)
+                        return false;
+                *k = kids[0];
+                *v = kids[1];
+                return true;
+        }
+        if (kind == CXCursor_CallExpr && clang_Cursor_getNumArguments(e) == 2) {
+                *k = clang_Cursor_getArgument(e, 0);
+                *v = clang_Cursor_getArgument(e, 1);
+                return true;
+        }
+        if (kind == CXCursor_CallExpr && clang_Cursor_getNumArguments(e) == 1)
+                return pair_of(clang_Cursor_getArgument(e, 0), k, v);
+        return false;
+}
+
+/* Find an InitListExpr by following single expression children. */
+static CXCursor find_init_list(CXCursor e)
+{
+        for (int i = 0; i < 16; i++) {
+                e = dl_eval_strip(e);
+                enum CXCursorKind k = clang_getCursorKind(e);
+                if (k == CXCursor_InitListExpr)
+                        return e;
+                if (k == CXCursor_CallExpr && clang_Cursor_getNumArguments(e) == 1 &&
+                    clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_Constructor) {
+                        e = clang_Cursor_getArgument(e, 0);
+                        continue;
+                }
+                return clang_getNullCursor();
+        }
+        return clang_getNullCursor();
+}
+
+/* SetExpressionAttributeValues(m): rebuild m from a local map variable. */
+static void map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_names, CXCursor arg,
+                          unsigned use, bool maybe)
+{
+        m->items = NULL;
+        m->n = 0;
+        m->kind = DL_VAL_KNOWN;
+        m->loc = loc_of(s->cx, arg);
+        CXCursor e = dl_eval_strip(arg);
+        CXCursor list = find_init_list(e);
+        if (!clang_Cursor_isNull(list)) {
+                CXCursor kids[256];
+                unsigned n = dl_cx_children(list, kids, 256);
+                if (n > 256)
+                        m->kind = DL_VAL_DYNAMIC;
+                for (unsigned i = 0; i < n && i < 256; i++) {
+                        CXCursor k, v;
+                        if (pair_of(kids[i], &k, &v))
+                                map_add(s, m, is_names, k, v, kids[i], use, false);
+                        else
+                                m->kind = DL_VAL_DYNAMIC;
+                }
+                if (maybe)
+                        m->kind = DL_VAL_DYNAMIC;
+                return;
+        }
+        CXCursor var = clang_getCursorReferenced(e);
+        if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
+            clang_getCursorKind(var) != CXCursor_VarDecl || !s->body ||
+            clang_getCursorType(var).kind == CXType_LValueReference) {
+                m->kind = DL_VAL_DYNAMIC;
+                return;
+        }
+        /* The variable's initializer list, then emplace/insert/[] before use. */
+        CXCursor kids[8];
+        unsigned nk = dl_cx_children(var, kids, 8);
+        for (unsigned i = 0; i < nk && i < 8; i++) {
+                if (!clang_isExpression(clang_getCursorKind(kids[i])))
+                        continue;
+                CXCursor l = find_init_list(kids[i]);
+                if (clang_Cursor_isNull(l))
+                        continue;
+                CXCursor items[256];
+                unsigned n = dl_cx_children(l, items, 256);
+                for (unsigned j = 0; j < n && j < 256; j++) {
+                        CXCursor k, v;
+                        if (pair_of(items[j], &k, &v))
+                                map_add(s, m, is_names, k, v, items[j], use, false);
+                        else
+                                m->kind = DL_VAL_DYNAMIC;
+                }
+        }
+        unsigned decl = off_of(var);
+        for (size_t i = 0; i < s->body->calls.n; i++) {
+                const struct dl_body_call *c = &s->body->calls.items[i];
+                if (c->off <= decl)
+                        continue;
+                enum dl_when w = dl_body_when(s->body, c->off, use);
+                if (w == DL_WHEN_NEVER)
+                        continue;
+                CXCursor call = c->cursor;
+                const char *name = dl_cx_spelling(s->cx, call);
+                int nargs = clang_Cursor_getNumArguments(call);
+                CXCursor k, v;
+                if ((!strcmp(name, "emplace") || !strcmp(name, "try_emplace")) && nargs == 2 &&
+                    refers_to(member_object(call), var)) {
+                        map_add(s, m, is_names, clang_Cursor_getArgument(call, 0),
+                                clang_Cursor_getArgument(call, 1), call, use, w == DL_WHEN_MAYBE);
+                } else if (!strcmp(name, "insert") && nargs == 1 &&
+                           refers_to(member_object(call), var)) {
+                        if (pair_of(clang_Cursor_getArgument(call, 0), &k, &v))
+                                map_add(s, m, is_names, k, v, call, use, w == DL_WHEN_MAYBE);
+                        else
+                                m->kind = DL_VAL_DYNAMIC;
+                } else if (!strcmp(name, "operator=") && nargs == 2) {
+                        CXCursor lhs = dl_eval_strip(clang_Cursor_getArgument(call, 0));
+                        if (clang_getCursorKind(lhs) == CXCursor_CallExpr &&
+                            name_is(s->cx, lhs, "operator[]") &&
+                            clang_Cursor_getNumArguments(lhs) == 2 &&
+                            refers_to(dl_eval_strip(clang_Cursor_getArgument(lhs, 0)), var))
+                                map_add(s, m, is_names, clang_Cursor_getArgument(lhs, 1),
+                                        clang_Cursor_getArgument(call, 1), call, use,
+                                        w == DL_WHEN_MAYBE);
+                } else if (!is_names && (!strncmp(name, "Set", 3) || !strncmp(name, "With", 4))) {
+                        CXCursor obj = member_object(call);
+                        if (clang_getCursorKind(obj) == CXCursor_CallExpr &&
+                            name_is(s->cx, obj, "operator[]") &&
+                            clang_Cursor_getNumArguments(obj) == 2 &&
+                            refers_to(dl_eval_strip(clang_Cursor_getArgument(obj, 0)), var))
+                                map_add(s, m, is_names, clang_Cursor_getArgument(obj, 1), call,
+                                        call, use, w == DL_WHEN_MAYBE);
+                }
+        }
+        if (maybe)
+                m->kind = DL_VAL_DYNAMIC;
+}
+
+static struct dl_attr_map *map_of(struct dl_request *r, const char *member, bool *is_names)
+{
+        *is_names = false;
+        if (!strcmp(member, "ExpressionAttributeNames")) {
+                *is_names = true;
+                return &r->names;
+        }
+        if (!strcmp(member, "ExpressionAttributeValues"))
+                return &r->values;
+        if (!strcmp(member, "Key"))
+                return &r->key;
+        if (!strcmp(member, "Item"))
+                return &r->item;
+        return NULL;
+}
+
+/* Apply one Set/With/Add call on the request. Returns false when call is
+ * not a setter of a request class. */
+static bool apply_setter(struct scope *s, struct dl_request *r, CXCursor call, enum dl_when w,
+                         unsigned use)
+{
+        const char *cls = method_class(s->cx, call);
+        if (!op_by_class(cls))
+                return false;
+        const char *name = dl_cx_spelling(s->cx, call);
+        const char *member;
+        bool add = false;
+        if (!strncmp(name, "Set", 3))
+                member = name + 3;
+        else if (!strncmp(name, "With", 4))
+                member = name + 4;
+        else if (!strncmp(name, "Add", 3)) {
+                member = name + 3;
+                add = true;
+        } else
+                return true; /* a getter or other member: no effect */
+        if (!find_member(cls, member))
+                return true;
+        bool maybe = w == DL_WHEN_MAYBE;
+        int nargs = clang_Cursor_getNumArguments(call);
+        bool is_names;
+        struct dl_attr_map *m = map_of(r, member, &is_names);
+        unsigned at = off_of(call);
+        if (m) {
+                if (add && nargs == 2) {
+                        map_add(s, m, is_names, clang_Cursor_getArgument(call, 0),
+                                clang_Cursor_getArgument(call, 1), call, at, maybe);
+                } else if (!add && nargs == 1) {
+                        map_from_expr(s, m, is_names, clang_Cursor_getArgument(call, 0), at, maybe);
+                } else {
+                        m->kind = DL_VAL_DYNAMIC;
+                }
+                return true;
+        }
+        enum dl_field f;
+        if (!dl_field_from_api_name(member, strlen(member), &f))
+                return true;
+        if (nargs != 1 || add) {
+                r->fields[f] = dl_value_dynamic(loc_of(s->cx, call));
+                return true;
+        }
+        CXCursor arg = clang_Cursor_getArgument(call, 0);
+        if (maybe) {
+                r->fields[f] = dl_value_dynamic(loc_of(s->cx, arg));
+                return true;
+        }
+        r->fields[f] = fold_field(s, f, arg, at);
+        return true;
+}
+
+/* Merge a request state computed on some paths (or in a callee) into r. */
+static void merge(struct dl_request *r, const struct dl_request *t, bool maybe)
+{
+        for (unsigned f = 0; f < DL_FIELD_COUNT; f++) {
+                if (t->fields[f].kind == DL_VAL_ABSENT)
+                        continue;
+                r->fields[f] = t->fields[f];
+                if (maybe)
+                        r->fields[f].kind = DL_VAL_DYNAMIC;
+        }
+        struct dl_attr_map *rm[] = {&r->names, &r->values, &r->key, &r->item};
+        const struct dl_attr_map *tm[] = {&t->names, &t->values, &t->key, &t->item};
+        for (unsigned i = 0; i < 4; i++) {
+                if (tm[i]->kind == DL_VAL_ABSENT)
+                        continue;
+                *rm[i] = *tm[i];
+                if (maybe)
+                        rm[i]->kind = DL_VAL_DYNAMIC;
+        }
+        if (t->escaped)
+                dl_request_mark_escaped(r);
+}
+
+static void build_expr(struct scope *s, struct dl_request *r, CXCursor e, unsigned use);
+
+/* Does function def have a body in this TU? */
+static bool has_body(CXCursor def)
+{
+        if (clang_Cursor_isNull(def))
+                return false;
+        CXCursor kids[32];
+        unsigned n = dl_cx_children(def, kids, 32);
+        for (unsigned i = 0; i < n && i < 32; i++) {
+                if (clang_getCursorKind(kids[i]) == CXCursor_CompoundStmt)
+                        return true;
+        }
+        return false;
+}
+
+struct returns {
+        CXCursor items[8];
+        unsigned n;
+};
+
+static enum CXChildVisitResult find_returns(CXCursor c, CXCursor parent, CXClientData data)
+{
+        struct returns *rs = data;
+        (void)parent;
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (k == CXCursor_LambdaExpr)
+                return CXChildVisit_Continue;
+        if (k == CXCursor_ReturnStmt) {
+                if (rs->n < 8)
+                        rs->items[rs->n] = c;
+                rs->n++;
+                return CXChildVisit_Continue;
+        }
+        return CXChildVisit_Recurse;
+}
+
+/* A request returned by a function of this TU: analyse its returns. */
+static bool build_from_helper(struct scope *s, struct dl_request *r, CXCursor call)
+{
+        CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
+        if (s->depth >= MAX_HELPER_DEPTH || !has_body(fn))
+                return false;
+        struct dl_body body;
+        dl_body_init(&body, fn);
+        struct scope inner = {s->cx, &body, s->req_class, s->depth + 1};
+        struct returns rs = {.n = 0};
+        clang_visitChildren(fn, find_returns, &rs);
+        bool ok = rs.n >= 1 && rs.n <= 8;
+        for (unsigned i = 0; ok && i < rs.n; i++) {
+                CXCursor kid[1];
+                if (dl_cx_children(rs.items[i], kid, 1) < 1) {
+                        ok = false;
+                        break;
+                }
+                struct dl_request t;
+                dl_request_init(&t, r->op);
+                build_expr(&inner, &t, kid[0], off_of(rs.items[i]));
+                if (i == 0) {
+                        merge(r, &t, false);
+                } else {
+                        /* several returns: fields that differ become DYNAMIC */
+                        for (unsigned f = 0; f < DL_FIELD_COUNT; f++) {
+                                const struct dl_value *a = &r->fields[f], *b = &t.fields[f];
+                                bool same = a->kind == b->kind &&
+                                            (a->kind != DL_VAL_KNOWN ||
+                                             (a->text && b->text && a->len == b->len &&
+                                              !memcmp(a->text, b->text, a->len)));
+                                if (!same)
+                                        r->fields[f] = dl_value_dynamic(b->loc);
+                        }
+                        if (t.escaped)
+                                dl_request_mark_escaped(r);
+                }
+        }
+        dl_body_fini(&body);
+        return ok;
+}
+
+static bool is_const_ref_or_value(CXType t)
+{
+        if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+                return clang_isConstQualifiedType(clang_getPointeeType(t));
+        if (t.kind == CXType_Pointer)
+                return clang_isConstQualifiedType(clang_getPointeeType(t));
+        return true;
+}
+
+static void apply_var(struct scope *s, struct dl_request *r, CXCursor var, unsigned use,
+                      bool fill_mode);
+
+/* Is call a DynamoDB client operation? Sets *op and *kind. */
+static bool client_call(struct dl_cx *cx, CXCursor call, const struct aws_op **op,
+                        enum dl_call_kind *kind)
+{
+        CXCursor m = clang_getCursorReferenced(call);
+        enum CXCursorKind mk = clang_getCursorKind(m);
+        if (mk != CXCursor_CXXMethod && mk != CXCursor_FunctionTemplate)
+                return false;
+        const char *name = dl_cx_spelling(cx, call);
+        *op = parse_method(name, strlen(name), kind);
+        if (!*op)
+                return false;
+        const char *q = dl_cx_qualified_name(cx, clang_getCursorSemanticParent(m));
+        return strncmp(q, "Aws::DynamoDB::", 15) == 0 && strncmp(q, "Aws::DynamoDB::Model::", 22) != 0;
+}
+
+/* Events on a request variable: setters, fills, escapes, assignments. */
+static void apply_var(struct scope *s, struct dl_request *r, CXCursor var, unsigned use,
+                      bool fill_mode)
+{
+        enum CXCursorKind vk = clang_getCursorKind(var);
+        CXType vt = clang_getCursorType(var);
+        if (!fill_mode) {
+                if (vk == CXCursor_ParmDecl || vt.kind == CXType_LValueReference ||
+                    vt.kind == CXType_RValueReference || vt.kind == CXType_Pointer ||
+                    vk != CXCursor_VarDecl) {
+                        /* comes from the caller or an alias: unknown contents */
+                        dl_request_mark_escaped(r);
+                } else {
+                        CXCursor kids[8];
+                        unsigned n = dl_cx_children(var, kids, 8);
+                        for (unsigned i = n < 8 ? n : 8; i-- > 0;) {
+                                if (clang_isExpression(clang_getCursorKind(kids[i]))) {
+                                        build_expr(s, r, kids[i], off_of(var));
+                                        break;
+                                }
+                        }
+                }
+                if (!r->request_decl.file)
+                        r->request_decl = loc_of(s->cx, var);
+        }
+        if (!s->body)
+                return;
+        unsigned decl = off_of(var);
+        /* offsets of references that are accounted for */
+        DL_VEC(unsigned) seen = {0};
+        for (size_t i = 0; i < s->body->calls.n; i++) {
+                const struct dl_body_call *c = &s->body->calls.items[i];
+                CXCursor call = c->cursor;
+                if (c->off < decl)
+                        continue;
+                enum dl_when w = dl_body_when(s->body, c->off, use);
+                /* member call on the variable (possibly through a With chain) */
+                CXCursor obj = member_object(call);
+                CXCursor base = obj;
+                for (int k = 0; k < 32 && clang_getCursorKind(base) == CXCursor_CallExpr &&
+                                op_by_class(method_class(s->cx, base));
+                     k++)
+                        base = member_object(base);
+                if (!clang_Cursor_isNull(base) && refers_to(base, var)) {
+                        if (clang_equalCursors(base, obj))
+                                DL_VEC_PUSH(&seen, off_of(base));
+                        if (w != DL_WHEN_NEVER && op_by_class(method_class(s->cx, call)))
+                                apply_setter(s, r, call, w, use);
+                        continue;
+                }
+                /* the variable as an argument */
+                int nargs = clang_Cursor_getNumArguments(call);
+                for (int a = 0; a < nargs; a++) {
+                        CXCursor arg = strip_addr(clang_Cursor_getArgument(call, a));
+                        if (!refers_to(arg, var))
+                                continue;
+                        DL_VEC_PUSH(&seen, off_of(arg));
+                        if (w == DL_WHEN_NEVER)
+                                continue;
+                        const struct aws_op *op;
+                        enum dl_call_kind kind;
+                        if (client_call(s->cx, call, &op, &kind))
+                                continue; /* const& to the client: not an escape */
+                        CXCursor callee = clang_getCursorReferenced(call);
+                        enum CXCursorKind ck = clang_getCursorKind(callee);
+                        const char *cname = dl_cx_spelling(s->cx, call);
+                        if (ck == CXCursor_Constructor && nargs == 1)
+                                continue; /* a copy */
+                        if (!strcmp(cname, "operator=") && a == 0 && nargs == 2) {
+                                struct dl_request t;
+                                dl_request_init(&t, r->op);
+                                build_expr(s, &t, clang_Cursor_getArgument(call, 1), c->off);
+                                if (w == DL_WHEN_SURE) {
+                                        memcpy(t.exprs, r->exprs, sizeof t.exprs);
+                                        r->escaped = r->escaped || t.escaped;
+                                        memcpy(r->fields, t.fields, sizeof r->fields);
+                                        r->names = t.names;
+                                        r->values = t.values;
+                                        r->key = t.key;
+                                        r->item = t.item;
+                                } else {
+                                        merge(r, &t, true);
+                                }
+                                continue;
+                        }
+                        if (!strcmp(cname, "operator=") && a == 1)
+                                continue; /* copied into something else */
+                        CXCursor def = clang_getCursorDefinition(callee);
+                        CXType pt = clang_getArgType(clang_getCursorType(callee), (unsigned)a);
+                        if (pt.kind != CXType_Invalid && is_const_ref_or_value(pt) &&
+                            !(pt.kind == CXType_Pointer && clang_getCursorKind(
+                                      clang_Cursor_getArgument(call, a)) == CXCursor_UnaryOperator &&
+                              false))
+                                continue; /* read only */
+                        if (has_body(def) && s->depth < MAX_HELPER_DEPTH &&
+                            (unsigned)a < (unsigned)clang_Cursor_getNumArguments(def)) {
+                                struct dl_body body;
+                                dl_body_init(&body, def);
+                                struct scope inner = {s->cx, &body, s->req_class, s->depth + 1};
+                                struct dl_request t;
+                                dl_request_init(&t, r->op);
+                                apply_var(&inner, &t, clang_Cursor_getArgument(def, (unsigned)a),
+                                          UINT_MAX, true);
+                                merge(r, &t, w == DL_WHEN_MAYBE);
+                                dl_body_fini(&body);
+                                continue;
+                        }
+                        dl_request_mark_escaped(r);
+                }
+        }
+        /* any other reference before the use: an alias or a copy elsewhere */
+        for (size_t i = 0; i < s->body->refs.n; i++) {
+                const struct dl_body_ref *ref = &s->body->refs.items[i];
+                if (ref->off <= decl || !clang_equalCursors(ref->decl, var))
+                        continue;
+                if (dl_body_when(s->body, ref->off, use) == DL_WHEN_NEVER || ref->off == use)
+                        continue;
+                bool known = false;
+                for (size_t k = 0; k < seen.n && !known; k++)
+                        known = seen.items[k] == ref->off;
+                if (!known)
+                        dl_request_mark_escaped(r);
+        }
+        DL_VEC_FREE(&seen);
+}
+
+/* Follow the request expression e (the client call's argument, an
+ * initializer, a return value). */
+static void build_expr(struct scope *s, struct dl_request *r, CXCursor e, unsigned use)
+{
+        CXCursor chain[64];
+        unsigned n = 0;
+        e = strip_addr(e);
+        while (clang_getCursorKind(e) == CXCursor_CallExpr &&
+               clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_CXXMethod &&
+               op_by_class(method_class(s->cx, e))) {
+                if (n == 64) {
+                        dl_request_mark_escaped(r);
+                        return;
+                }
+                chain[n++] = e;
+                e = member_object(e);
+        }
+        enum CXCursorKind k = clang_getCursorKind(e);
+        CXCursor ref = clang_getCursorReferenced(e);
+        if (k == CXCursor_CallExpr && clang_getCursorKind(ref) == CXCursor_Constructor) {
+                int nargs = clang_Cursor_getNumArguments(e);
+                if (nargs == 1)
+                        build_expr(s, r, clang_Cursor_getArgument(e, 0), use);
+                else if (nargs > 1)
+                        dl_request_mark_escaped(r);
+        } else if (k == CXCursor_CallExpr && clang_Cursor_getNumArguments(e) == 0 &&
+                   clang_Cursor_isNull(member_object(e)) && n == 0 &&
+                   clang_getCursorKind(ref) == CXCursor_Constructor) {
+                /* QueryRequest() */
+        } else if (k == CXCursor_DeclRefExpr &&
+                   (clang_getCursorKind(ref) == CXCursor_VarDecl ||
+                    clang_getCursorKind(ref) == CXCursor_ParmDecl)) {
+                apply_var(s, r, ref, use, false);
+        } else if (k == CXCursor_CallExpr && build_from_helper(s, r, e)) {
+                /* done */
+        } else if (k == CXCursor_InitListExpr || k == CXCursor_UnexposedExpr) {
+                /* QueryRequest{} or a default-initialized temporary */
+                CXCursor kids[1];
+                if (dl_cx_children(e, kids, 1) > 0)
+                        dl_request_mark_escaped(r);
+        } else {
+                dl_request_mark_escaped(r);
+        }
+        for (unsigned i = n; i-- > 0;)
+                apply_setter(s, r, chain[i], DL_WHEN_SURE, use);
+}
+
+static enum dl_status match(const struct dl_rctx *ctx, CXCursor call, struct dl_request_vec *out,
+                            struct dl_error *err)
+{
+        (void)err;
+        const struct aws_op *op;
+        enum dl_call_kind kind;
+        if (clang_getCursorKind(call) != CXCursor_CallExpr || !client_call(ctx->cx, call, &op, &kind))
+                return DL_OK;
+        struct dl_request r;
+        dl_request_init(&r, op->op);
+        r.call_kind = kind;
+        r.call = loc_of(ctx->cx, call);
+        r.function = ctx->function;
+        r.recognizer = "aws-cpp";
+        r.client_method = dl_cx_spelling(ctx->cx, call);
+        if (dl_cx_in_macro(call)) {
+                struct dl_loc sp;
+                if (dl_cx_macro_spelling(ctx->cx, call, r.client_method, &sp))
+                        r.call_spelling = sp;
+        }
+        if (clang_Cursor_getNumArguments(call) < 1) {
+                dl_request_mark_escaped(&r);
+        } else {
+                struct scope s = {ctx->cx, ctx->body, op->req_class, 0};
+                build_expr(&s, &r, clang_Cursor_getArgument(call, 0), off_of(call));
+        }
+        DL_VEC_PUSH(out, r);
+        return DL_OK;
+}
+
+const struct dl_recognizer dl_recognizer_aws_cpp = {
+        "aws-cpp",
+        "AWS SDK for C++: Aws::DynamoDB::DynamoDBClient operations (plain, Async, Callable, "
+        "Paginator)",
+        match,
+};
+
+/* ---- token recovery ------------------------------------------------------------ */
+
+struct toks {
+        struct dl_cx *cx;
+        CXToken *t;
+        const char **s; /* spellings, arena */
+        unsigned begin, end;
+};
+
+static const char *tsp(const struct toks *T, unsigned i)
+{
+        return i >= T->begin && i < T->end ? T->s[i - T->begin] : "";
+}
+
+static bool ts_is(const struct toks *T, unsigned i, const char *s)
+{
+        return strcmp(tsp(T, i), s) == 0;
+}
+
+/* Index of the token after the ')' matching the '(' at open. */
+static unsigned skip_parens(const struct toks *T, unsigned open)
+{
+        int d = 0;
+        for (unsigned i = open; i < T->end; i++) {
+                if (ts_is(T, i, "(") || ts_is(T, i, "{") || ts_is(T, i, "["))
+                        d++;
+                else if (ts_is(T, i, ")") || ts_is(T, i, "}") || ts_is(T, i, "]"))
+                        d--;
+                if (d == 0)
+                        return i + 1;
+        }
+        return T->end;
+}
+
+/* Skip Aws::DynamoDB::Model:: style qualifiers. */
+static unsigned skip_qual(const struct toks *T, unsigned i)
+{
+        while (i + 1 < T->end && clang_getTokenKind(T->t[i]) == CXToken_Identifier &&
+               ts_is(T, i + 1, "::"))
+                i += 2;
+        if (ts_is(T, i, "::"))
+                i++;
+        return i;
+}
+
+/* A value made only of string-literal tokens in [a, b). */
+static struct dl_value tok_string(const struct toks *T, unsigned a, unsigned b, struct dl_loc at)
+{
+        struct dl_strbuf text;
+        struct dl_loc_vec locs = {0};
+        dl_strbuf_init(&text);
+        bool ok = a < b;
+        for (unsigned i = a; ok && i < b; i++) {
+                struct dl_loc l = dl_cx_loc(T->cx, clang_getTokenLocation(T->cx->tu, T->t[i]));
+                ok = clang_getTokenKind(T->t[i]) == CXToken_Literal &&
+                     dl_eval_decode_literal(tsp(T, i), strlen(tsp(T, i)), l, &text, &locs);
+        }
+        struct dl_value v = ok ? dl_value_known(T->cx->arena, text.buf ? text.buf : "", text.len,
+                                                locs.n == text.len ? locs.items : NULL, at)
+                               : dl_value_dynamic(at);
+        dl_strbuf_fini(&text);
+        DL_VEC_FREE(&locs);
+        return v;
+}
+
+/* Apply `.SetX(args)` / `.WithX(args)` / `.AddX(args)` at name token i. */
+static void tok_setter(const struct toks *T, struct dl_request *r, const char *cls, unsigned i,
+                       bool maybe)
+{
+        const char *name = tsp(T, i);
+        const char *member;
+        if (!strncmp(name, "Set", 3) || !strncmp(name, "Add", 3))
+                member = name + 3;
+        else if (!strncmp(name, "With", 4))
+                member = name + 4;
+        else
+                return;
+        if (!find_member(cls, member) || !ts_is(T, i + 1, "("))
+                return;
+        struct dl_loc at = dl_cx_loc(T->cx, clang_getTokenLocation(T->cx->tu, T->t[i]));
+        bool is_names;
+        struct dl_attr_map *m = map_of(r, member, &is_names);
+        if (m) {
+                m->kind = DL_VAL_DYNAMIC;
+                m->loc = at;
+                return;
+        }
+        enum dl_field f;
+        if (!dl_field_from_api_name(member, strlen(member), &f))
+                return;
+        unsigned close = skip_parens(T, i + 1) - 1;
+        if (maybe || name[0] == 'A' ||
+            (dl_field_kind(f) != DL_FK_STRING && dl_field_kind(f) != DL_FK_EXPR))
+                r->fields[f] = dl_value_dynamic(at);
+        else
+                r->fields[f] = tok_string(T, i + 2, close, at);
+}
+
+static int brace_depth(const struct toks *T, unsigned from, unsigned to)
+{
+        int d = 0;
+        for (unsigned i = from; i < to; i++) {
+                if (ts_is(T, i, "{"))
+                        d++;
+                else if (ts_is(T, i, "}"))
+                        d--;
+        }
+        return d;
+}
+
+size_t dl_aws_cpp_recover(struct dl_cx *cx, CXToken *toks, unsigned head_begin,
+                          unsigned body_begin, unsigned body_end, const char *function,
+                          const struct dl_request_vec *skip, struct dl_request_vec *out)
+{
+        if (body_end <= head_begin)
+                return 0;
+        struct toks T = {cx, toks, NULL, head_begin, body_end};
+        /* spellings, indexed from 0 (offset by head_begin) */
+        const char **sp = dl_arena_alloc(cx->arena, (body_end - head_begin) * sizeof *sp);
+        for (unsigned i = head_begin; i < body_end; i++)
+                sp[i - head_begin] = dl_cx_take(cx->arena, clang_getTokenSpelling(cx->tu, toks[i]));
+        T.s = sp; /* tsp(&T, i - head_begin) is token i's spelling */
+        size_t added = 0;
+        for (unsigned i = body_begin; i + 3 < body_end; i++) {
+                if (clang_getTokenKind(toks[i]) != CXToken_Identifier ||
+                    !(ts_is(&T, i + 1, ".") || ts_is(&T, i + 1, "->")) ||
+                    clang_getTokenKind(toks[i + 2]) != CXToken_Identifier || !ts_is(&T, i + 3, "("))
+                        continue;
+                enum dl_call_kind kind;
+                const struct aws_op *op = parse_method(tsp(&T, i + 2), strlen(tsp(&T, i + 2)), &kind);
+                if (!op)
+                        continue;
+                struct dl_loc at = dl_cx_loc(cx, clang_getTokenLocation(cx->tu, toks[i + 2]));
+                bool dup = false;
+                for (size_t k = 0; k < skip->n && !dup; k++) {
+                        const struct dl_request *q = &skip->items[k];
+                        dup = q->call.file && at.file && !strcmp(q->call.file, at.file) &&
+                              q->call.line == at.line && q->client_method &&
+                              !strcmp(q->client_method, tsp(&T, i + 2));
+                }
+                if (dup)
+                        continue;
+                /* the first argument: [a0, a1) */
+                unsigned a0 = i + 4, a1 = a0;
+                int d = 0;
+                for (; a1 < body_end; a1++) {
+                        if (ts_is(&T, a1, "(") || ts_is(&T, a1, "{") || ts_is(&T, a1, "["))
+                                d++;
+                        else if (ts_is(&T, a1, ")") || ts_is(&T, a1, "}") || ts_is(&T, a1, "]")) {
+                                if (d == 0)
+                                        break;
+                                d--;
+                        } else if (d == 0 && ts_is(&T, a1, ","))
+                                break;
+                }
+                struct dl_request r;
+                dl_request_init(&r, op->op);
+                r.call_kind = kind;
+                r.call = at;
+                r.function = function;
+                r.recognizer = "aws-cpp";
+                r.client_method = tsp(&T, i + 2);
+                r.inferred = true;
+                bool proven = false;
+                unsigned q = skip_qual(&T, a0);
+                if (a1 == a0 + 1 && clang_getTokenKind(toks[a0]) == CXToken_Identifier) {
+                        /* a variable: find its declaration `ReqClass [&*] V` */
+                        const char *v = tsp(&T, a0);
+                        unsigned decl = 0;
+                        for (unsigned k = head_begin; k < i && !decl; k++) {
+                                if (!ts_is(&T, k, op->req_class))
+                                        continue;
+                                unsigned m = k + 1;
+                                while (m < i && (ts_is(&T, m, "&") || ts_is(&T, m, "*") ||
+                                                 ts_is(&T, m, "&&") || ts_is(&T, m, "const")))
+                                        m++;
+                                if (ts_is(&T, m, v))
+                                        decl = m;
+                        }
+                        if (!decl)
+                                continue;
+                        proven = true;
+                        r.request_decl = dl_cx_loc(cx, clang_getTokenLocation(cx->tu, toks[decl]));
+                        if (decl < body_begin || !ts_is(&T, decl + 1, ";"))
+                                dl_request_mark_escaped(&r); /* a parameter or initialized */
+                        int call_depth = brace_depth(&T, body_begin, i);
+                        bool escaped = false;
+                        for (unsigned k = decl + 1; k < i; k++) {
+                                if (!ts_is(&T, k, v) || (k > 0 && (ts_is(&T, k - 1, ".") ||
+                                                                   ts_is(&T, k - 1, "->"))))
+                                        continue;
+                                if (ts_is(&T, k + 1, ".") && k + 2 < i) {
+                                        bool maybe = brace_depth(&T, body_begin, k) > call_depth ||
+                                                     ts_is(&T, k - 1, ")") || ts_is(&T, k - 1, "else");
+                                        tok_setter(&T, &r, op->req_class, k + 2, maybe);
+                                } else {
+                                        escaped = true;
+                                }
+                        }
+                        if (escaped)
+                                dl_request_mark_escaped(&r);
+                } else if (q < a1 && ts_is(&T, q, op->req_class) &&
+                           (ts_is(&T, q + 1, "(") || ts_is(&T, q + 1, "{"))) {
+                        /* a temporary with a With chain */
+                        proven = true;
+                        unsigned k = skip_parens(&T, q + 1);
+                        while (k + 2 < a1 && ts_is(&T, k, ".") && ts_is(&T, k + 2, "(")) {
+                                tok_setter(&T, &r, op->req_class, k + 1, false);
+                                k = skip_parens(&T, k + 2);
+                        }
+                        if (k < a1)
+                                dl_request_mark_escaped(&r);
+                }
+                if (!proven)
+                        continue;
+                DL_VEC_PUSH(out, r);
+                added++;
+        }
+        return added;
+}
