@@ -11,7 +11,10 @@
 #include <aws/core/auth/AWSCredentialsProvider.h>
 #include <aws/core/client/AsyncCallerContext.h>
 #include <aws/core/client/ClientConfiguration.h>
+#include <aws/core/utils/StringUtils.h>
+#include <aws/core/utils/memory/stl/AWSStreamFwd.h>
 #include <aws/core/utils/memory/stl/AWSString.h>
+#include <aws/core/utils/memory/stl/AWSStringStream.h>
 #include <aws/core/utils/pagination/Paginator.h>
 #include <aws/dynamodb/DynamoDBClientConfiguration.h>
 #include <aws/dynamodb/DynamoDBEndpointProvider.h>

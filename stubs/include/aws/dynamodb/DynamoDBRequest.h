@@ -7,6 +7,7 @@
  */
 #pragma once
 #include <aws/dynamodb/DynamoDB_EXPORTS.h>
+#include <aws/core/http/HttpTypes.h>
 
 namespace Aws {
 namespace DynamoDB {
