@@ -207,6 +207,10 @@ static bool run_file(const struct opts *o, const char *path)
                 dl_strbuf_init(&sb);
                 dl_request_dump(&sb, &an.requests[i]);
                 dumps[i] = dl_strbuf_take(&sb);
+                if (getenv("DL_VERBOSE"))
+                        fprintf(stderr, "%s:%u:%u: %s [%s]\n", path, an.requests[i].call.line,
+                                an.requests[i].call.col, dumps[i],
+                                an.requests[i].function ? an.requests[i].function : "");
         }
         bool *used = dl_xcalloc(an.n_requests + 1, sizeof *used);
         long want_count = -1;
@@ -216,8 +220,10 @@ static bool run_file(const struct opts *o, const char *path)
                 const char *cnt = annotation(lines.items[i], "request-count");
                 if (cnt)
                         want_count = strtol(cnt, NULL, 10);
-                if (is_annotation(lines.items[i]))
+                if (is_annotation(lines.items[i])) {
+                        push_line(&out, dl_xstrdup(lines.items[i]));
                         continue;
+                }
                 unsigned lineno = (unsigned)i + 1;
                 /* the annotation block just above */
                 size_t b = i;
@@ -262,7 +268,8 @@ static bool run_file(const struct opts *o, const char *path)
                 }
                 if (o->bless) {
                         /* rewrite the block: keep non-request annotations, then dumps */
-                        out.n -= (i - b);
+                        for (size_t j = b; j < i; j++)
+                                free(out.items[--out.n]);
                         const char *indent_src = lines.items[i];
                         size_t ind = strspn(indent_src, " \t");
                         for (size_t j = b; j < i; j++) {
@@ -276,11 +283,7 @@ static bool run_file(const struct opts *o, const char *path)
                                                                      indent_src, dumps[r]));
                         }
                 }
-                push_line(&out, NULL); /* placeholder for the line itself */
-                out.items[out.n - 1] = dl_xstrdup(lines.items[i]);
-                (void)0;
-                if (!o->bless)
-                        continue;
+                push_line(&out, dl_xstrdup(lines.items[i]));
         }
         for (size_t r = 0; r < an.n_requests; r++) {
                 if (!used[r]) {
