@@ -1,0 +1,37 @@
+/* consistent_read_on_gsi.c - check `consistent-read-on-gsi`: ConsistentRead
+ * true on a Query or Scan of a global secondary index.
+ * SPDX-License-Identifier: MIT
+ *
+ * Why it matters: a global secondary index is replicated asynchronously and
+ * supports eventually consistent reads only; DynamoDB rejects the request
+ * ("Consistent reads are not supported on global secondary indexes";
+ * developer guide, "Reading data from a global secondary index"). A local
+ * secondary index does support strongly consistent reads.
+ *
+ * Needs the rules file's tables: to tell a GSI from an LSI. Deliberately
+ * ignored: ConsistentRead not known to be true, index or table not
+ * described or named at run time.
+ */
+#include "info.h"
+#include "util_expr.h"
+
+static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
+{
+        if (req->op != DL_OP_QUERY && req->op != DL_OP_SCAN)
+                return;
+        const struct dl_value *cr = &req->fields[DL_FIELD_CONSISTENT_READ];
+        struct dl_read_keys k;
+        if (!dl_value_equals(cr, "true") || !dl_read_keys_get(ctx, req, &k) || !k.index ||
+            k.index->kind != DL_INDEX_GLOBAL)
+                return;
+        dl_value_report(ctx, cr, &req->call,
+                        "Consistent reads are not supported on global secondary indexes; '%s' is "
+                        "a global secondary index of table '%s': drop SetConsistentRead(true), or "
+                        "read the table or a local secondary index",
+                        k.index->name, k.table->name ? k.table->name : "?");
+}
+
+const struct dl_check dl_check_consistent_read_on_gsi = {
+        .info = &info_consistent_read_on_gsi,
+        .run = run,
+};

@@ -1,0 +1,93 @@
+/* legacy_parameters.c - check `legacy-parameters`: AttributesToGet,
+ * KeyConditions, QueryFilter, ScanFilter, Expected, AttributeUpdates and
+ * ConditionalOperator.
+ * SPDX-License-Identifier: MIT
+ *
+ * Why it matters: these parameters predate expressions; the DynamoDB API
+ * reference calls them legacy and says to use ProjectionExpression,
+ * KeyConditionExpression, FilterExpression, ConditionExpression and
+ * UpdateExpression instead. They still work alone (a warning), but a
+ * request that mixes them with expression parameters is rejected: "Can not
+ * use both expression and non-expression parameters in the same request:
+ * Non-expression parameters: {AttributesToGet} Expression parameters:
+ * {ProjectionExpression}" (an error). The parameter lists follow DynamoDB's
+ * order per operation (dynalite validations/<op>.js).
+ *
+ * Deliberately ignored: parameters that are only possibly set (the request
+ * escaped to code ddblint cannot see).
+ */
+#include "info.h"
+#include "util_expr.h"
+
+#include "../core/strbuf.h"
+#include "../findings/finding.h"
+
+static const char *replacement(enum dl_field f)
+{
+        switch (f) {
+        case DL_FIELD_ATTRIBUTES_TO_GET: return "ProjectionExpression";
+        case DL_FIELD_KEY_CONDITIONS: return "KeyConditionExpression";
+        case DL_FIELD_QUERY_FILTER:
+        case DL_FIELD_SCAN_FILTER: return "FilterExpression";
+        case DL_FIELD_EXPECTED: return "ConditionExpression";
+        case DL_FIELD_ATTRIBUTE_UPDATES: return "UpdateExpression";
+        case DL_FIELD_CONDITIONAL_OPERATOR: return "AND/OR inside the expression";
+        default: return "an expression";
+        }
+}
+
+static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
+{
+        struct dl_op_params ps;
+        if (!dl_op_params_get(req->op, &ps))
+                return;
+        struct dl_strbuf non, expr;
+        dl_strbuf_init(&non);
+        dl_strbuf_init(&expr);
+        size_t n_non = 0, n_expr = 0;
+        const struct dl_value *first = NULL;
+        for (size_t i = 0; i < ps.n_expr; i++)
+                if (dl_field_set(req, ps.expr[i])) {
+                        dl_strbuf_puts(&expr, n_expr++ ? ", " : "");
+                        dl_strbuf_puts(&expr, dl_field_api_name(ps.expr[i]));
+                }
+        bool kce = dl_field_set(req, DL_FIELD_KEY_CONDITION_EXPRESSION);
+        for (size_t i = 0; i < ps.n_legacy; i++) {
+                enum dl_field f = ps.legacy[i];
+                if (!dl_field_set(req, f))
+                        continue;
+                /* DynamoDB lets KeyConditions go with the other expressions
+                 * when there is no KeyConditionExpression */
+                if (f == DL_FIELD_KEY_CONDITIONS && !kce && n_expr)
+                        continue;
+                dl_strbuf_puts(&non, n_non++ ? ", " : "");
+                dl_strbuf_puts(&non, dl_field_api_name(f));
+                if (!first)
+                        first = &req->fields[f];
+        }
+        if (n_non && n_expr) {
+                struct dl_finding *fd = dl_value_report(
+                        ctx, first, &req->call,
+                        "Can not use both expression and non-expression parameters in the same "
+                        "request: Non-expression parameters: {%s} Expression parameters: {%s}; "
+                        "rewrite the legacy parameters as expressions",
+                        dl_strbuf_cstr(&non), dl_strbuf_cstr(&expr));
+                fd->severity = DL_SEV_ERROR;
+        } else {
+                for (size_t i = 0; i < ps.n_legacy; i++) {
+                        enum dl_field f = ps.legacy[i];
+                        if (!dl_field_set(req, f))
+                                continue;
+                        dl_value_report(ctx, &req->fields[f], &req->call,
+                                        "%s is a legacy parameter; use %s instead",
+                                        dl_field_api_name(f), replacement(f));
+                }
+        }
+        dl_strbuf_fini(&non);
+        dl_strbuf_fini(&expr);
+}
+
+const struct dl_check dl_check_legacy_parameters = {
+        .info = &info_legacy_parameters,
+        .run = run,
+};

@@ -1,0 +1,74 @@
+/* reserved_word.c - check `reserved-word`: an unaliased DynamoDB reserved
+ * word used as an attribute name in an expression.
+ * SPDX-License-Identifier: MIT
+ *
+ * Why it matters: DynamoDB reserves 573 words (AWS developer guide,
+ * "Reserved words in DynamoDB"), among them common attribute names such as
+ * name, status, data, count, date, size, type and value. Any of them used
+ * as a path element, nested map keys included (`a.name`), makes DynamoDB
+ * reject the request: "Invalid <X>Expression: Attribute name is a reserved
+ * keyword; reserved keyword: status". The fix is an ExpressionAttributeNames
+ * alias.
+ *
+ * Deliberately ignored: identifiers the grammar uses as keywords (AND, OR,
+ * NOT, BETWEEN, IN; SET, REMOVE, ADD, DELETE), function names, and tokens
+ * that touch a template hole (they may be longer at run time). One finding
+ * per word per expression.
+ */
+#include "info.h"
+#include "util_expr.h"
+
+#include <ctype.h>
+#include <string.h>
+
+static bool seen_before(const struct dl_expr *e, size_t pi, size_t ei)
+{
+        const struct dl_path_elem *x = &e->paths[pi]->elems[ei];
+        for (size_t i = 0; i <= pi; i++) {
+                const struct dl_path *p = e->paths[i];
+                size_t lim = i == pi ? ei : p->n;
+                for (size_t j = 0; j < lim; j++) {
+                        const struct dl_path_elem *y = &p->elems[j];
+                        if (y->kind != DL_PE_NAME || y->len != x->len)
+                                continue;
+                        size_t k = 0;
+                        while (k < x->len &&
+                               tolower((unsigned char)x->text[k]) == tolower((unsigned char)y->text[k]))
+                                k++;
+                        if (k == x->len)
+                                return true;
+                }
+        }
+        return false;
+}
+
+static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
+{
+        for (size_t i = 0; i < 5; i++) {
+                enum dl_field f = dl_expr_fields_in_order[i];
+                const struct dl_expr *e = req->exprs[f];
+                if (!e)
+                        continue;
+                for (size_t pi = 0; pi < e->n_paths; pi++) {
+                        const struct dl_path *p = e->paths[pi];
+                        for (size_t ei = 0; ei < p->n; ei++) {
+                                const struct dl_path_elem *el = &p->elems[ei];
+                                if (el->kind != DL_PE_NAME || !dl_expr_is_reserved(el->text, el->len) ||
+                                    seen_before(e, pi, ei))
+                                        continue;
+                                int n = (int)el->len;
+                                dl_expr_report(ctx, e, el->off, el->end,
+                                               "%sAttribute name is a reserved keyword; reserved "
+                                               "keyword: %.*s; alias it: '#%.*s' with "
+                                               "ExpressionAttributeNames {\"#%.*s\": \"%.*s\"}",
+                                               dl_expr_error_prefix(f), n, el->text, n, el->text,
+                                               n, el->text, n, el->text);
+                        }
+                }
+        }
+}
+
+const struct dl_check dl_check_reserved_word = {
+        .info = &info_reserved_word,
+        .run = run,
+};

@@ -1,0 +1,67 @@
+/* undefined_placeholder.c - check `undefined-placeholder`: a #name or
+ * :value used in an expression but not supplied.
+ * SPDX-License-Identifier: MIT
+ *
+ * Why it matters: DynamoDB substitutes placeholders before evaluating the
+ * expression and rejects one that has no entry: "Invalid <X>Expression: An
+ * expression attribute name used in the document path is not defined;
+ * attribute name: #a" (or "An expression attribute value used in
+ * expression is not defined; attribute value: :v").
+ *
+ * Deliberately ignored: a request whose map is only partly known (set from
+ * code ddblint cannot see, a key built at run time, or a request that
+ * escaped): the entry may exist there. One finding per placeholder per
+ * expression.
+ */
+#include "info.h"
+#include "util_expr.h"
+
+#include "../model/placeholder.h"
+
+#include <string.h>
+
+static bool seen_before(const struct dl_expr *e, size_t ri)
+{
+        for (size_t i = 0; i < ri; i++)
+                if (e->refs[i].len == e->refs[ri].len &&
+                    memcmp(e->refs[i].text, e->refs[ri].text, e->refs[ri].len) == 0)
+                        return true;
+        return false;
+}
+
+static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
+{
+        for (size_t i = 0; i < 5; i++) {
+                enum dl_field f = dl_expr_fields_in_order[i];
+                const struct dl_expr *e = req->exprs[f];
+                if (!e)
+                        continue;
+                for (size_t ri = 0; ri < e->n_refs; ri++) {
+                        const struct dl_ref *r = &e->refs[ri];
+                        const struct dl_attr_map *m = dl_placeholder_map(req, r->text);
+                        if (!m || seen_before(e, ri) ||
+                            dl_placeholder_find(m, r->text, r->len, NULL) != DL_PH_MISSING)
+                                continue;
+                        int n = (int)r->len;
+                        if (r->text[0] == '#')
+                                dl_expr_report(ctx, e, r->off, r->end,
+                                               "%sAn expression attribute name used in the "
+                                               "document path is not defined; attribute name: "
+                                               "%.*s; add it: AddExpressionAttributeNames(\"%.*s\", "
+                                               "\"<attribute name>\")",
+                                               dl_expr_error_prefix(f), n, r->text, n, r->text);
+                        else
+                                dl_expr_report(ctx, e, r->off, r->end,
+                                               "%sAn expression attribute value used in "
+                                               "expression is not defined; attribute value: %.*s; "
+                                               "add it: AddExpressionAttributeValues(\"%.*s\", "
+                                               "AttributeValue().SetS(...))",
+                                               dl_expr_error_prefix(f), n, r->text, n, r->text);
+                }
+        }
+}
+
+const struct dl_check dl_check_undefined_placeholder = {
+        .info = &info_undefined_placeholder,
+        .run = run,
+};

@@ -1,0 +1,158 @@
+/* update_expression_invalid.c - check `update-expression-invalid`: an
+ * UpdateExpression DynamoDB refuses for what it does rather than how it is
+ * spelled.
+ * SPDX-License-Identifier: MIT
+ *
+ * Why it matters (DynamoDB's texts):
+ *  - a clause twice: "Invalid UpdateExpression: The \"SET\" section can only
+ *    be used once in an update expression;"
+ *  - two actions on overlapping or conflicting paths: "Invalid
+ *    UpdateExpression: Two document paths overlap with each other; must
+ *    remove or rewrite one of these paths; path one: [a], path two: [a, b]"
+ *    ("... conflict with each other ..." for a map used as a list);
+ *  - if_not_exists / list_append outside SET (in a condition or filter):
+ *    "Invalid ConditionExpression: Invalid function name; function:
+ *    if_not_exists";
+ *  - with the rules file's tables:, an action on a key attribute: "One or
+ *    more parameter values were invalid: Cannot update attribute pk. This
+ *    attribute is part of the key" (a nested path under a key attribute:
+ *    "Key attributes must be scalars; list random access '[]' and map lookup
+ *    '.' are not allowed: Key: pk").
+ * Deliberately ignored: overlaps when the expression has template holes or
+ * unresolved aliases; key attributes when the table is not described or
+ * named at run time. A chained `SET a = :x + :y + :z`: the AWS documents
+ * contradict each other on it (expression-rules.md), so it is not flagged.
+ */
+#include "info.h"
+#include "util_expr.h"
+
+#include <string.h>
+
+static void report_outside_set(const struct dl_check_ctx *ctx, const struct dl_request *req)
+{
+        for (size_t i = 0; i < 5; i++) {
+                enum dl_field f = dl_expr_fields_in_order[i];
+                const struct dl_expr *e = req->exprs[f];
+                if (!e || e->lang == DL_LANG_UPDATE)
+                        continue;
+                for (size_t j = 0; j < e->n_errors; j++) {
+                        const struct dl_expr_error *err = &e->errors[j];
+                        size_t n = err->end - err->off;
+                        const char *s = e->text + err->off;
+                        if (err->kind != DL_EXPR_ERR_UNKNOWN_FUNCTION ||
+                            !((n == 13 && memcmp(s, "if_not_exists", 13) == 0) ||
+                              (n == 11 && memcmp(s, "list_append", 11) == 0)))
+                                continue;
+                        dl_expr_report(ctx, e, err->off, err->end,
+                                       "%s%s; %.*s exists only in the SET clause of an "
+                                       "UpdateExpression; in a condition use "
+                                       "attribute_not_exists(a) OR ...",
+                                       dl_expr_error_prefix(f), err->msg, (int)n, s);
+                }
+        }
+}
+
+static void report_overlap(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                           const struct dl_expr *e)
+{
+        if (!e->complete || e->has_holes)
+                return;
+        const struct dl_path *c1 = NULL, *c2 = NULL;
+        const struct dl_path *t[1024];
+        size_t n = 0;
+        for (size_t i = 0; i < e->n_paths; i++)
+                if (e->paths[i]->role == DL_ROLE_UPDATE_TARGET) {
+                        if (n == sizeof t / sizeof t[0])
+                                return;
+                        t[n++] = e->paths[i];
+                }
+        for (size_t j = 1; j < n; j++) {
+                for (size_t i = 0; i < j; i++) {
+                        enum dl_path_clash c = dl_paths_clash(req, t[i], t[j]);
+                        if (c == DL_CLASH_UNKNOWN)
+                                return;
+                        if (c == DL_CLASH_CONFLICT && !c1) {
+                                c1 = t[i];
+                                c2 = t[j];
+                        }
+                        if (c != DL_CLASH_OVERLAP)
+                                continue;
+                        char one[256], two[256];
+                        dl_path_str(req, t[i], one, sizeof one);
+                        dl_path_str(req, t[j], two, sizeof two);
+                        dl_expr_report(ctx, e, t[j]->off, t[j]->end,
+                                       "Invalid UpdateExpression: Two document paths overlap "
+                                       "with each other; must remove or rewrite one of these "
+                                       "paths; path one: %s, path two: %s; one action per path",
+                                       one, two);
+                        return;
+                }
+        }
+        if (c1) {
+                char one[256], two[256];
+                dl_path_str(req, c1, one, sizeof one);
+                dl_path_str(req, c2, two, sizeof two);
+                dl_expr_report(ctx, e, c2->off, c2->end,
+                               "Invalid UpdateExpression: Two document paths conflict with each "
+                               "other; must remove or rewrite one of these paths; path one: %s, "
+                               "path two: %s; an attribute is either a map or a list",
+                               one, two);
+        }
+}
+
+static void report_key_update(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                              const struct dl_expr *e)
+{
+        const struct dl_value *tn = &req->fields[DL_FIELD_TABLE_NAME];
+        if (!dl_value_is_complete(tn))
+                return;
+        const struct dl_table *t = dl_schema_table_for(ctx->rules, tn->text, tn->len);
+        if (!t)
+                return;
+        const char *keys[2] = {t->partition_key.name, t->sort_key.name};
+        for (size_t i = 0; i < e->n_paths; i++) {
+                const struct dl_path *p = e->paths[i];
+                const char *name;
+                size_t len;
+                if (p->role != DL_ROLE_UPDATE_TARGET || !dl_path_head(req, p, &name, &len))
+                        continue;
+                for (size_t k = 0; k < 2; k++) {
+                        if (!dl_name_eq(name, len, keys[k]))
+                                continue;
+                        if (p->n == 1)
+                                dl_expr_report(ctx, e, p->off, p->end,
+                                               "One or more parameter values were invalid: "
+                                               "Cannot update attribute %s. This attribute is "
+                                               "part of the key; key attributes of table '%s' "
+                                               "cannot change: delete the item and put a new one",
+                                               keys[k], t->name ? t->name : tn->text);
+                        else
+                                dl_expr_report(ctx, e, p->off, p->end,
+                                               "Key attributes must be scalars; list random "
+                                               "access '[]' and map lookup '.' are not allowed: "
+                                               "Key: %s; '%s' is a key attribute of table '%s'",
+                                               keys[k], keys[k], t->name ? t->name : tn->text);
+                        return;
+                }
+        }
+}
+
+static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
+{
+        report_outside_set(ctx, req);
+        const struct dl_expr *e = req->exprs[DL_FIELD_UPDATE_EXPRESSION];
+        if (!e)
+                return;
+        for (size_t j = 0; j < e->n_errors; j++)
+                if (e->errors[j].kind == DL_EXPR_ERR_SECTION)
+                        dl_expr_report(ctx, e, e->errors[j].off, e->errors[j].end, "%s%s; %s",
+                                       dl_expr_error_prefix(DL_FIELD_UPDATE_EXPRESSION),
+                                       e->errors[j].msg, e->errors[j].hint);
+        report_overlap(ctx, req, e);
+        report_key_update(ctx, req, e);
+}
+
+const struct dl_check dl_check_update_expression_invalid = {
+        .info = &info_update_expression_invalid,
+        .run = run,
+};

@@ -1,0 +1,196 @@
+/* util_expr.c - helpers shared by the expression checks.
+ * SPDX-License-Identifier: MIT
+ */
+#include "util_expr.h"
+
+#include "../core/strbuf.h"
+#include "../findings/finding.h"
+#include "../model/placeholder.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const enum dl_field dl_expr_fields_in_order[5] = {
+        DL_FIELD_UPDATE_EXPRESSION,        DL_FIELD_CONDITION_EXPRESSION,
+        DL_FIELD_KEY_CONDITION_EXPRESSION, DL_FIELD_FILTER_EXPRESSION,
+        DL_FIELD_PROJECTION_EXPRESSION,
+};
+
+static void add_origin(struct dl_finding *f, const struct dl_value *v)
+{
+        if (v && dl_loc_valid(&v->origin))
+                dl_report_related(f, &v->origin, "the expression text is defined here");
+}
+
+struct dl_finding *dl_expr_report(const struct dl_check_ctx *ctx, const struct dl_expr *e,
+                                  size_t off, size_t end, const char *fmt, ...)
+{
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        va_list ap;
+        va_start(ap, fmt);
+        dl_strbuf_vprintf(&sb, fmt, ap);
+        va_end(ap);
+        struct dl_loc loc, last;
+        bool located = dl_expr_loc(e, off, &loc);
+        if (!dl_loc_valid(&loc))
+                loc = ctx->req->call;
+        struct dl_finding *f = dl_report(ctx, &loc, "%s", dl_strbuf_cstr(&sb));
+        dl_strbuf_fini(&sb);
+        if (located && end > off && dl_expr_loc(e, end - 1, &last) && last.line == loc.line &&
+            last.file == loc.file && last.col >= loc.col)
+                dl_finding_set_end(f, last.line, last.col + 1);
+        add_origin(f, e->value);
+        return f;
+}
+
+struct dl_finding *dl_value_report(const struct dl_check_ctx *ctx, const struct dl_value *v,
+                                   const struct dl_loc *fallback, const char *fmt, ...)
+{
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        va_list ap;
+        va_start(ap, fmt);
+        dl_strbuf_vprintf(&sb, fmt, ap);
+        va_end(ap);
+        const struct dl_loc *loc = v && dl_loc_valid(&v->loc) ? &v->loc : fallback;
+        if (!loc || !dl_loc_valid(loc))
+                loc = &ctx->req->call;
+        struct dl_finding *f = dl_report(ctx, loc, "%s", dl_strbuf_cstr(&sb));
+        dl_strbuf_fini(&sb);
+        add_origin(f, v);
+        return f;
+}
+
+bool dl_name_eq(const char *s, size_t len, const char *name)
+{
+        return name && strlen(name) == len && memcmp(s, name, len) == 0;
+}
+
+bool dl_read_keys_get(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                      struct dl_read_keys *out)
+{
+        memset(out, 0, sizeof *out);
+        const struct dl_value *t = &req->fields[DL_FIELD_TABLE_NAME];
+        const struct dl_value *ix = &req->fields[DL_FIELD_INDEX_NAME];
+        if (!dl_value_is_complete(t))
+                return false;
+        out->table = dl_schema_table_for(ctx->rules, t->text, t->len);
+        if (!out->table)
+                return false;
+        if (ix->kind == DL_VAL_ABSENT) {
+                out->hash = out->table->partition_key.name;
+                out->hash_type = out->table->partition_key.type;
+                out->range = out->table->sort_key.name;
+                out->range_type = out->table->sort_key.type;
+        } else {
+                if (!dl_value_is_complete(ix))
+                        return false;
+                out->index = dl_schema_index(out->table, ix->text, ix->len);
+                if (!out->index)
+                        return false;
+                const struct dl_key_attr *pk = &out->index->partition_key;
+                if (!pk->name) /* an LSI's partition key is the table's */
+                        pk = &out->table->partition_key;
+                out->hash = pk->name;
+                out->hash_type = pk->type;
+                out->range = out->index->sort_key.name;
+                out->range_type = out->index->sort_key.type;
+        }
+        return out->hash != NULL;
+}
+
+bool dl_path_head(const struct dl_request *req, const struct dl_path *p, const char **name,
+                  size_t *len)
+{
+        return p->n && dl_placeholder_resolve(req, &p->elems[0], name, len);
+}
+
+bool dl_path_str(const struct dl_request *req, const struct dl_path *p, char *buf, size_t size)
+{
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        dl_strbuf_putc(&sb, '[');
+        bool ok = true;
+        for (size_t i = 0; i < p->n && ok; i++) {
+                const struct dl_path_elem *el = &p->elems[i];
+                if (i)
+                        dl_strbuf_puts(&sb, ", ");
+                const char *n;
+                size_t l;
+                if (el->kind == DL_PE_INDEX)
+                        dl_strbuf_printf(&sb, "[%lu]", el->index);
+                else if (dl_placeholder_resolve(req, el, &n, &l))
+                        dl_strbuf_add(&sb, n, l);
+                else
+                        ok = false;
+        }
+        dl_strbuf_putc(&sb, ']');
+        snprintf(buf, size, "%s", dl_strbuf_cstr(&sb));
+        dl_strbuf_fini(&sb);
+        return ok;
+}
+
+#define F(x) DL_FIELD_##x
+static const enum dl_field q_expr[] = {F(PROJECTION_EXPRESSION), F(FILTER_EXPRESSION),
+                                       F(KEY_CONDITION_EXPRESSION)};
+static const enum dl_field q_legacy[] = {F(ATTRIBUTES_TO_GET), F(QUERY_FILTER),
+                                         F(CONDITIONAL_OPERATOR), F(KEY_CONDITIONS)};
+static const enum dl_field s_expr[] = {F(PROJECTION_EXPRESSION), F(FILTER_EXPRESSION)};
+static const enum dl_field s_legacy[] = {F(ATTRIBUTES_TO_GET), F(SCAN_FILTER),
+                                         F(CONDITIONAL_OPERATOR)};
+static const enum dl_field g_expr[] = {F(PROJECTION_EXPRESSION)};
+static const enum dl_field g_legacy[] = {F(ATTRIBUTES_TO_GET)};
+static const enum dl_field pd_expr[] = {F(CONDITION_EXPRESSION)};
+static const enum dl_field pd_legacy[] = {F(EXPECTED)};
+static const enum dl_field u_expr[] = {F(UPDATE_EXPRESSION), F(CONDITION_EXPRESSION)};
+static const enum dl_field u_legacy[] = {F(ATTRIBUTE_UPDATES), F(EXPECTED)};
+#undef F
+#define P(e, l) (struct dl_op_params){e, sizeof e / sizeof e[0], l, sizeof l / sizeof l[0]}
+
+bool dl_op_params_get(enum dl_op op, struct dl_op_params *out)
+{
+        switch (op) {
+        case DL_OP_QUERY: *out = P(q_expr, q_legacy); return true;
+        case DL_OP_SCAN: *out = P(s_expr, s_legacy); return true;
+        case DL_OP_GET_ITEM: *out = P(g_expr, g_legacy); return true;
+        case DL_OP_PUT_ITEM:
+        case DL_OP_DELETE_ITEM: *out = P(pd_expr, pd_legacy); return true;
+        case DL_OP_UPDATE_ITEM: *out = P(u_expr, u_legacy); return true;
+        default: return false;
+        }
+}
+#undef P
+
+bool dl_field_set(const struct dl_request *req, enum dl_field f)
+{
+        const struct dl_value *v = &req->fields[f];
+        return v->kind == DL_VAL_KNOWN || (v->kind == DL_VAL_DYNAMIC && !req->escaped);
+}
+
+enum dl_path_clash dl_paths_clash(const struct dl_request *req, const struct dl_path *a,
+                                  const struct dl_path *b)
+{
+        if (a->partial || b->partial)
+                return DL_CLASH_UNKNOWN;
+        for (size_t i = 0; i < a->n && i < b->n; i++) {
+                const struct dl_path_elem *x = &a->elems[i], *y = &b->elems[i];
+                bool xi = x->kind == DL_PE_INDEX, yi = y->kind == DL_PE_INDEX;
+                if (xi != yi)
+                        return DL_CLASH_CONFLICT;
+                if (xi) {
+                        if (x->index != y->index)
+                                return DL_CLASH_NONE;
+                        continue;
+                }
+                const char *xn, *yn;
+                size_t xl, yl;
+                if (!dl_placeholder_resolve(req, x, &xn, &xl) ||
+                    !dl_placeholder_resolve(req, y, &yn, &yl))
+                        return DL_CLASH_UNKNOWN;
+                if (xl != yl || memcmp(xn, yn, xl) != 0)
+                        return DL_CLASH_NONE;
+        }
+        return DL_CLASH_OVERLAP;
+}

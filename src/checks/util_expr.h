@@ -1,0 +1,106 @@
+/* util_expr.h - helpers shared by the expression checks (issue #3):
+ * reporting at a token inside an expression literal, the order DynamoDB
+ * validates expressions in, and the key schema a request reads.
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef DL_CHECKS_UTIL_EXPR_H
+#define DL_CHECKS_UTIL_EXPR_H
+
+#include "check.h"
+
+#include "../model/expr.h"
+#include "../model/request.h"
+#include "../rules/schema.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The expression members in the order DynamoDB validates them
+ * (expression-rules.md "Error order": Update, Condition, KeyCondition,
+ * Filter, Projection). */
+extern const enum dl_field dl_expr_fields_in_order[5];
+
+/**
+ * dl_expr_report - report a finding at bytes [off, end) of e's known text:
+ * the primary location is the token's first byte (the value's loc when the
+ * bytes carry no location), the region ends after its last byte when on
+ * the same line, and when the text was defined elsewhere (value->origin
+ * valid) that place is added as a related location.
+ * Returns: the finding (transfer none), as dl_report.
+ */
+struct dl_finding *dl_expr_report(const struct dl_check_ctx *ctx, const struct dl_expr *e,
+                                  size_t off, size_t end, const char *fmt, ...)
+        __attribute__((format(printf, 5, 6)));
+
+/** dl_value_report - report at a value (a map entry's key, a field): its
+ * loc, plus origin as a related location when valid. */
+struct dl_finding *dl_value_report(const struct dl_check_ctx *ctx, const struct dl_value *v,
+                                   const struct dl_loc *fallback, const char *fmt, ...)
+        __attribute__((format(printf, 4, 5)));
+
+/* The key schema a Query/Scan reads (the table's, or the index's). */
+struct dl_read_keys {
+        const struct dl_table *table;
+        const struct dl_index *index; /* NULL when the table itself is read */
+        const char *hash;             /* partition key attribute name */
+        const char *range;            /* sort key attribute name, or NULL */
+        enum dl_key_type hash_type, range_type;
+};
+
+/**
+ * dl_read_keys_get - the key schema req reads, from ctx->rules' tables.
+ * Returns: false (stay silent) when the table name is not fully known, the
+ * table is not described, the index name is not fully known, or the index
+ * is not described.
+ */
+bool dl_read_keys_get(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                      struct dl_read_keys *out);
+
+/**
+ * dl_path_str - DynamoDB's rendering of a resolved path, "[a, b, [1]]",
+ * into buf (size bytes). Returns false when some element cannot be
+ * resolved (an alias without a known value, a hole).
+ */
+bool dl_path_str(const struct dl_request *req, const struct dl_path *p, char *buf, size_t size);
+
+/**
+ * dl_path_head - the attribute name at the head of p (resolved through
+ * ExpressionAttributeNames). Returns false when unknown.
+ */
+bool dl_path_head(const struct dl_request *req, const struct dl_path *p, const char **name,
+                  size_t *len);
+
+/* Expression and legacy (non-expression) parameters of an operation, in
+ * the order DynamoDB lists them in its messages (dynalite validations/
+ * <op>.js, validateExpressionParams). */
+struct dl_op_params {
+        const enum dl_field *expr;
+        size_t n_expr;
+        const enum dl_field *legacy;
+        size_t n_legacy;
+};
+
+/** dl_op_params_get - the parameters of op; false for operations without
+ * expression parameters. */
+bool dl_op_params_get(enum dl_op op, struct dl_op_params *out);
+
+/** dl_field_set - f is certainly set on req: KNOWN, or DYNAMIC on a request
+ * that did not escape (set from a run-time value). */
+bool dl_field_set(const struct dl_request *req, enum dl_field f);
+
+enum dl_path_clash { DL_CLASH_UNKNOWN = -1, DL_CLASH_NONE, DL_CLASH_OVERLAP, DL_CLASH_CONFLICT };
+
+/**
+ * dl_paths_clash - compare two document paths as DynamoDB does (element by
+ * element up to the shorter length; dynalite db/updateParser.js, checkPaths):
+ * a name where the other has an index is a CONFLICT, a differing element
+ * makes them NONE, equal up to the shorter is an OVERLAP (`a` and `a.b`,
+ * `a` and `a`). UNKNOWN when an element cannot be resolved.
+ */
+enum dl_path_clash dl_paths_clash(const struct dl_request *req, const struct dl_path *a,
+                                  const struct dl_path *b);
+
+/** dl_name_eq - s (len bytes) equals the NUL-terminated name. */
+bool dl_name_eq(const char *s, size_t len, const char *name);
+
+#endif
