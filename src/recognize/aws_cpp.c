@@ -309,7 +309,7 @@ static CXCursor find_init_list(CXCursor e)
                 enum CXCursorKind k = clang_getCursorKind(e);
                 if (k == CXCursor_InitListExpr)
                         return e;
-                if (k == CXCursor_CallExpr && clang_Cursor_getNumArguments(e) == 1 &&
+                if (k == CXCursor_CallExpr && clang_Cursor_getNumArguments(e) >= 1 &&
                     clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_Constructor) {
                         e = clang_Cursor_getArgument(e, 0);
                         continue;
