@@ -26,6 +26,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 #define INFO_URI "https://github.com/ddblint/ddblint"
@@ -42,6 +43,8 @@ struct source_text {
 struct artifact {
         char *abs;
         json_t *location;    /* {"uri", "uriBaseId"?}: a template, copied */
+        bool target;         /* analysed (roles: analysisTarget) */
+        bool result_file;    /* holds a result's primary location (resultFile) */
 };
 
 struct sarif_reporter {
@@ -191,6 +194,7 @@ static size_t artifact_index(struct sarif_reporter *s, const char *file)
                 }
         }
         s->artifacts = dl_xrealloc(s->artifacts, (s->n_artifacts + 1) * sizeof *s->artifacts);
+        memset(&s->artifacts[s->n_artifacts], 0, sizeof *s->artifacts);
         s->artifacts[s->n_artifacts].abs = abs;
         s->artifacts[s->n_artifacts].location = artifact_location(s, abs);
         return s->n_artifacts++;
@@ -310,7 +314,11 @@ static json_t *rule_of(const struct dl_check_info *info)
                                 "examples, options and limitations.",
                                 info->summary, info->id, info->help_uri);
         json_object_set_new(r, "id", jstr(info->id));
-        json_object_set_new(r, "name", jstr(name));
+        /* SARIF wants name to differ from id; a one-word id ("scan") would
+         * only differ in case, and the SARIF Multitool then asks for no
+         * name at all (SARIF1001). */
+        if (strcasecmp(name, info->id) != 0)
+                json_object_set_new(r, "name", jstr(name));
         json_object_set_new(r, "shortDescription", message(info->summary));
         json_object_set_new(r, "fullDescription", message(full));
         json_t *h = json_object();
@@ -388,6 +396,7 @@ static enum dl_status sarif_finding(struct dl_reporter *r, const struct dl_findi
                 json_object_set_new(l, "physicalLocation", physical_location(s, &f->loc, true));
                 json_array_append_new(locs, l);
                 json_object_set_new(res, "locations", locs);
+                s->artifacts[artifact_index(s, f->loc.file)].result_file = true;
         }
         json_t *rel = json_array();
         for (size_t i = 0; i < f->n_related; i++) {
@@ -509,6 +518,18 @@ static json_t *invocation(struct sarif_reporter *s, const struct dl_run_summary 
         return inv;
 }
 
+/* SARIF sourceLanguage (section 3.24.10 uses "c" and "cplusplus"); a
+ * ".h" header is counted as C, the language it can always be read as. */
+static const char *language_of(const char *path)
+{
+        const char *dot = strrchr(path, '.');
+        if (dot && strchr(dot, '/'))
+                dot = NULL;
+        if (!dot || strcmp(dot, ".c") == 0 || strcmp(dot, ".h") == 0)
+                return "c";
+        return "cplusplus";
+}
+
 static json_t *build_log(struct sarif_reporter *s, const struct dl_run_summary *sum)
 {
         json_t *root = json_object();
@@ -531,7 +552,7 @@ static json_t *build_log(struct sarif_reporter *s, const struct dl_run_summary *
         json_t *invs = json_array();
         json_array_append_new(invs, invocation(s, sum));
         for (size_t i = 0; sum && i < sum->n_artifacts; i++)
-                artifact_index(s, sum->artifacts[i]);
+                s->artifacts[artifact_index(s, sum->artifacts[i])].target = true;
         json_object_set_new(run, "invocations", invs);
 
         json_t *bases = json_object();
@@ -545,7 +566,18 @@ static json_t *build_log(struct sarif_reporter *s, const struct dl_run_summary *
         json_t *arts = json_array();
         for (size_t i = 0; i < s->n_artifacts; i++) {
                 json_t *a = json_object();
-                json_object_set_new(a, "location", json_deep_copy(s->artifacts[i].location));
+                const struct artifact *ar = &s->artifacts[i];
+                json_object_set_new(a, "location", json_deep_copy(ar->location));
+                json_t *roles = json_array();
+                if (ar->target)
+                        json_array_append_new(roles, json_string("analysisTarget"));
+                if (ar->result_file)
+                        json_array_append_new(roles, json_string("resultFile"));
+                if (json_array_size(roles))
+                        json_object_set_new(a, "roles", roles);
+                else
+                        json_decref(roles);
+                json_object_set_new(a, "sourceLanguage", json_string(language_of(ar->abs)));
                 json_array_append_new(arts, a);
         }
         json_object_set_new(run, "artifacts", arts);
