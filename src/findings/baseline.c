@@ -168,7 +168,8 @@ enum dl_status dl_baseline_save(const char *path, const struct dl_finding *const
                 es[m].path = rel_paths && rel_paths[i] ? rel_paths[i] : findings[i]->loc.file;
                 m++;
         }
-        qsort(es, m, sizeof *es, cmp_entry);
+        if (m)
+                qsort(es, m, sizeof *es, cmp_entry);
 
         json_t *root = json_object();
         json_object_set_new(root, "version", json_integer(1));

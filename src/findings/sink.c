@@ -265,7 +265,8 @@ enum dl_status dl_sink_finish(struct dl_sink *s, struct dl_log *log, struct dl_e
         s->finished = true;
 
         /* Sort, then drop exact duplicates. */
-        qsort(s->in.items, s->in.n, sizeof *s->in.items, cmp_finding_ptr);
+        if (s->in.n)
+                qsort(s->in.items, s->in.n, sizeof *s->in.items, cmp_finding_ptr);
         for (size_t i = 0; i < s->in.n; i++) {
                 struct dl_finding *f = s->in.items[i];
                 if (s->kept.n > 0 && same_finding(s->kept.items[s->kept.n - 1], f)) {
@@ -293,7 +294,8 @@ enum dl_status dl_sink_finish(struct dl_sink *s, struct dl_log *log, struct dl_e
 
         /* Walk the files with findings and the registered sources together,
          * both in path order (kept is sorted by file first). */
-        qsort(s->sources.items, s->sources.n, sizeof *s->sources.items, cmp_cstr);
+        if (s->sources.n) /* qsort's base must not be NULL, even for 0 items */
+                qsort(s->sources.items, s->sources.n, sizeof *s->sources.items, cmp_cstr);
         size_t i = 0, k = 0;
         while (i < n || k < s->sources.n) {
                 const char *ff = i < n ? s->kept.items[i]->loc.file : NULL;
