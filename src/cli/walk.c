@@ -93,6 +93,8 @@ static int cmp_str(const void *a, const void *b)
 static char *join(const char *dir, const char *name)
 {
         size_t n = strlen(dir);
+        if (strcmp(dir, ".") == 0)
+                return dl_xstrdup(name);
         if (n && dir[n - 1] == '/')
                 return dl_xasprintf("%s%s", dir, name);
         return dl_xasprintf("%s/%s", dir, name);

@@ -1,0 +1,225 @@
+/* pipeline.c - one source file through the analysis.
+ * SPDX-License-Identifier: MIT
+ */
+#include "pipeline.h"
+
+#include "../core/alloc.h"
+#include "../core/arena.h"
+#include "../core/log.h"
+#include "../core/strbuf.h"
+#include "../model/normalize.h"
+#include "../model/request.h"
+#include "../recognize/analyze.h"
+#include "../rules/schema.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum dl_status dl_pipeline_init(struct dl_pipeline *p, const struct dl_ruleset *rules,
+                                struct dl_log *log, dl_finding_emit_fn emit, void *emit_data,
+                                struct dl_error *err)
+{
+        memset(p, 0, sizeof *p);
+        p->rules = rules;
+        p->catalogue = dl_catalogue_get();
+        p->log = log;
+        p->emit = emit;
+        p->emit_data = emit_data;
+        size_t n = p->catalogue->n;
+        p->states = dl_xcalloc(n, sizeof *p->states);
+        p->run_check = dl_xcalloc(n, sizeof *p->run_check);
+        for (size_t i = 0; i < n; i++) {
+                const struct dl_check *c = p->catalogue->checks[i];
+                const struct dl_check_config *cfg = dl_schema_check_config(rules, c->info->id);
+                p->run_check[i] = !(cfg && cfg->has_enabled && !cfg->enabled);
+                if (c->configure) {
+                        enum dl_status st = c->configure(&p->states[i], cfg, err);
+                        if (st != DL_OK) {
+                                dl_pipeline_fini(p);
+                                return st;
+                        }
+                }
+        }
+        return DL_OK;
+}
+
+void dl_pipeline_fini(struct dl_pipeline *p)
+{
+        if (!p || !p->catalogue)
+                return;
+        for (size_t i = 0; i < p->catalogue->n; i++) {
+                const struct dl_check *c = p->catalogue->checks[i];
+                if (c->destroy && p->states[i])
+                        c->destroy(p->states[i]);
+        }
+        free(p->states);
+        free(p->run_check);
+        memset(p, 0, sizeof *p);
+}
+
+void dl_pipeline_only(struct dl_pipeline *p, const char *const *ids, size_t n)
+{
+        for (size_t i = 0; i < p->catalogue->n; i++) {
+                p->run_check[i] = false;
+                for (size_t k = 0; k < n; k++) {
+                        if (strcmp(p->catalogue->checks[i]->info->id, ids[k]) == 0)
+                                p->run_check[i] = true;
+                }
+        }
+}
+
+/* Returns the byte offset of the first invalid UTF-8 sequence, or len. */
+static size_t utf8_invalid_at(const unsigned char *s, size_t len)
+{
+        size_t i = 0;
+        while (i < len) {
+                unsigned char c = s[i];
+                size_t need;
+                unsigned min;
+                if (c < 0x80) {
+                        i++;
+                        continue;
+                } else if ((c & 0xe0) == 0xc0) {
+                        need = 1;
+                        min = 0x80;
+                } else if ((c & 0xf0) == 0xe0) {
+                        need = 2;
+                        min = 0x800;
+                } else if ((c & 0xf8) == 0xf0 && c <= 0xf4) {
+                        need = 3;
+                        min = 0x10000;
+                } else {
+                        return i;
+                }
+                unsigned cp = c & (0x3f >> need);
+                for (size_t k = 1; k <= need; k++) {
+                        if (i + k >= len || (s[i + k] & 0xc0) != 0x80)
+                                return i;
+                        cp = (cp << 6) | (s[i + k] & 0x3f);
+                }
+                if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+                        return i;
+                i += need + 1;
+        }
+        return len;
+}
+
+static void line_col_of(const unsigned char *s, size_t off, unsigned *line, unsigned *col)
+{
+        *line = 1;
+        *col = 1;
+        for (size_t i = 0; i < off; i++) {
+                if (s[i] == '\n') {
+                        (*line)++;
+                        *col = 1;
+                } else {
+                        (*col)++;
+                }
+        }
+}
+
+/* Reads the file to vet it: readable, no NUL byte, valid UTF-8. */
+static bool vet_input(struct dl_pipeline *p, const char *path)
+{
+        struct dl_loc loc = {path, 0, 0};
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+                dl_log_add(p->log, DL_LOG_ERROR, "unreadable-file", &loc, "cannot read: %s",
+                           strerror(errno));
+                return false;
+        }
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        char buf[65536];
+        size_t n;
+        while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+                dl_strbuf_add(&sb, buf, n);
+        bool ok = !ferror(f);
+        fclose(f);
+        if (!ok) {
+                dl_log_add(p->log, DL_LOG_ERROR, "unreadable-file", &loc, "read error");
+                dl_strbuf_fini(&sb);
+                return false;
+        }
+        const unsigned char *s = (const unsigned char *)dl_strbuf_cstr(&sb);
+        const unsigned char *nul = sb.len ? memchr(s, 0, sb.len) : NULL;
+        if (nul) {
+                line_col_of(s, (size_t)(nul - s), &loc.line, &loc.col);
+                dl_log_add(p->log, DL_LOG_ERROR, "binary-file", &loc,
+                           "contains a NUL byte: looks like a binary file; skipped");
+                dl_strbuf_fini(&sb);
+                return false;
+        }
+        size_t bad = utf8_invalid_at(s, sb.len);
+        if (bad < sb.len) {
+                line_col_of(s, bad, &loc.line, &loc.col);
+                dl_log_add(p->log, DL_LOG_ERROR, "invalid-utf8", &loc,
+                           "not valid UTF-8 (byte 0x%02x); skipped; re-encode the file as UTF-8",
+                           s[bad]);
+                dl_strbuf_fini(&sb);
+                return false;
+        }
+        dl_strbuf_fini(&sb);
+        return true;
+}
+
+static void run_checks(struct dl_pipeline *p, const struct dl_request *req)
+{
+        for (size_t i = 0; i < p->catalogue->n; i++) {
+                if (!p->run_check[i])
+                        continue;
+                const struct dl_check *c = p->catalogue->checks[i];
+                struct dl_check_ctx ctx = {c, p->rules, p->states[i], req, p->emit, p->emit_data};
+                c->run(&ctx, req);
+        }
+        for (size_t k = 0; k < req->n_items; k++)
+                run_checks(p, &req->items[k]);
+}
+
+enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
+                                      const char *const *args, size_t n_args,
+                                      unsigned *clang_errors)
+{
+        if (clang_errors)
+                *clang_errors = 0;
+        if (!vet_input(p, path))
+                return DL_FILE_SKIPPED;
+
+        struct dl_arena arena;
+        dl_arena_init(&arena);
+        struct dl_analyze_opts o = {args, n_args, p->stub_include_dir, p->rules, p->verbose};
+        struct dl_analysis an;
+        struct dl_error err;
+        dl_error_init(&err);
+        enum dl_status st = dl_analyze_file(path, &o, &arena, p->log, &an, &err);
+        if (st != DL_OK) {
+                struct dl_loc loc = {path, 0, 0};
+                dl_log_add(p->log, DL_LOG_ERROR, "analysis-failed", &loc, "%s",
+                           err.message ? err.message : dl_status_str(st));
+                dl_error_fini(&err);
+                dl_arena_fini(&arena);
+                return st == DL_ERR_IO ? DL_FILE_SKIPPED : DL_FILE_FAILED;
+        }
+        dl_error_fini(&err);
+        if (clang_errors)
+                *clang_errors = an.clang_errors;
+
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        for (size_t i = 0; i < an.n_requests; i++) {
+                struct dl_request *req = &an.requests[i];
+                dl_model_normalize(&arena, req);
+                if (p->dump) {
+                        dl_strbuf_reset(&sb);
+                        dl_request_dump(&sb, req);
+                        fprintf(p->dump, "%s:%u:%u: %s\n", req->call.file ? req->call.file : path,
+                                req->call.line, req->call.col, dl_strbuf_cstr(&sb));
+                        continue;
+                }
+                run_checks(p, req);
+        }
+        dl_strbuf_fini(&sb);
+        dl_arena_fini(&arena);
+        return DL_FILE_ANALYSED;
+}

@@ -1,0 +1,69 @@
+/* pipeline.h - one source file through the whole analysis: input checks,
+ * frontend and recognizers (dl_analyze_file), normalization (expressions
+ * parsed once), then every enabled check, findings to an emit callback.
+ * Used by the CLI driver and by the fixture runner (same code path).
+ * SPDX-License-Identifier: MIT
+ *
+ * No global state: several pipelines may run in parallel on different
+ * files, each with its own log.
+ */
+#ifndef DL_CLI_PIPELINE_H
+#define DL_CLI_PIPELINE_H
+
+#include "../checks/check.h"
+#include "../core/error.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct dl_log;
+struct dl_ruleset;
+
+struct dl_pipeline {
+        const struct dl_ruleset *rules;   /* borrowed; never NULL */
+        const struct dl_catalogue *catalogue;
+        void **states;                    /* per check, from configure (owned) */
+        bool *run_check;                  /* per check: run it (owned; default:
+                                             all checks the rules file does not
+                                             disable) */
+        const char *stub_include_dir;     /* borrowed; NULL for none */
+        bool verbose;
+        FILE *dump;                       /* non-NULL: print requests, run no check */
+        struct dl_log *log;               /* borrowed */
+        dl_finding_emit_fn emit;
+        void *emit_data;
+};
+
+/* What happened to one file. */
+enum dl_file_outcome {
+        DL_FILE_ANALYSED,        /* analysed (perhaps with compile errors) */
+        DL_FILE_SKIPPED,         /* unreadable, binary or not UTF-8: logged */
+        DL_FILE_FAILED,          /* libclang produced no translation unit: logged */
+};
+
+/**
+ * dl_pipeline_init - configure every check of the catalogue from rules.
+ * Returns: DL_OK, or DL_ERR_CONFIG from a check's configure() with err at
+ * the rules file's line and column. On failure p needs no fini.
+ */
+enum dl_status dl_pipeline_init(struct dl_pipeline *p, const struct dl_ruleset *rules,
+                                struct dl_log *log, dl_finding_emit_fn emit, void *emit_data,
+                                struct dl_error *err);
+/** dl_pipeline_fini - destroy check states; NULL-safe. */
+void dl_pipeline_fini(struct dl_pipeline *p);
+/** dl_pipeline_only - run only the checks whose ids are listed (others off). */
+void dl_pipeline_only(struct dl_pipeline *p, const char *const *ids, size_t n);
+
+/**
+ * dl_pipeline_file - analyse path with the compiler arguments args.
+ * @param clang_errors  if non-NULL, receives the count of clang errors in
+ *                      user files (the run is then marked incomplete).
+ * Returns: the outcome; every problem with the input itself is logged with
+ * the path (and line:col when known).
+ */
+enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
+                                      const char *const *args, size_t n_args,
+                                      unsigned *clang_errors);
+
+#endif

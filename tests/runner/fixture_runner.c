@@ -1,0 +1,447 @@
+/* fixture_runner.c - runs check fixtures through the whole pipeline, in
+ * process, and compares findings with the inline annotations
+ * (design.md section 15).
+ * SPDX-License-Identifier: MIT
+ *
+ * usage: fixture_runner FIXTURE.cpp...
+ * Environment: DL_SOURCE_DIR (project root), DL_BINARY_DIR (build dir,
+ * for the stub headers in share/ddblint/include).
+ *
+ * Header lines (anywhere before the first annotation):
+ *   // rules: orders.yaml          relative to tests/fixtures/rules/
+ *   // checks: id[, id...]         default: the fixture's directory name
+ *   // args: FLAG...               extra compiler flags; %FIXTURES% expands
+ *                                  to tests/fixtures (e.g. -I%FIXTURES%/include)
+ * Annotations apply to the next line that is not an annotation:
+ *   // expect: ID [SEVERITY][: MESSAGE SUBSTRING]
+ *   // expect(col=N): ...          also pins the 1-based column
+ *   // ok: ID                      no finding of ID on that line
+ *   // todo-expect: ... / todo-ok: ID   known false negative / positive:
+ *                                  XFAIL while it holds, a failure (XPASS)
+ *                                  once it is fixed
+ *   // expect-tool: SUBSTRING      a tool diagnostic containing SUBSTRING is
+ *                                  expected (anywhere in the file)
+ * Strict: a finding no expect: matches fails the fixture, and so does an
+ * unexpected tool diagnostic. Output ends with "N passed, M failed".
+ */
+#include "cli/pipeline.h"
+#include "core/alloc.h"
+#include "core/log.h"
+#include "core/strbuf.h"
+#include "findings/finding.h"
+#include "rules/ruleset.h"
+#include "rules/schema.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum ann_kind { ANN_EXPECT, ANN_OK, ANN_TODO_EXPECT, ANN_TODO_OK };
+
+struct ann {
+        enum ann_kind kind;
+        char id[128];
+        char severity[16];  /* "" when not given */
+        char message[512];  /* "" when not given */
+        unsigned col;       /* 0 when not pinned */
+        unsigned line;      /* the target line */
+        unsigned at;        /* the annotation's own line */
+        bool matched;
+};
+
+struct fixture {
+        char rules[256];
+        char checks[16][128];
+        size_t n_checks;
+        char *args[64];
+        size_t n_args;
+        struct ann *anns;
+        size_t n_anns;
+        char tools[32][256];
+        size_t n_tools;
+};
+
+struct collected {
+        struct dl_finding **items;
+        size_t n;
+};
+
+static void collect(void *data, struct dl_finding *take)
+{
+        struct collected *c = data;
+        c->items = dl_xrealloc(c->items, (c->n + 1) * sizeof *c->items);
+        c->items[c->n++] = take;
+}
+
+static char *trim(char *s)
+{
+        while (isspace((unsigned char)*s))
+                s++;
+        size_t n = strlen(s);
+        while (n && isspace((unsigned char)s[n - 1]))
+                s[--n] = '\0';
+        return s;
+}
+
+static char *slurp(const char *path)
+{
+        FILE *f = fopen(path, "rb");
+        if (!f)
+                return NULL;
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        char buf[8192];
+        size_t n;
+        while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+                dl_strbuf_add(&sb, buf, n);
+        fclose(f);
+        return dl_strbuf_take(&sb);
+}
+
+/* Parses "ID [SEV][: MSG]" into a. */
+static void parse_expect_body(char *body, struct ann *a)
+{
+        body = trim(body);
+        char *colon = strchr(body, ':');
+        if (colon) {
+                *colon = '\0';
+                snprintf(a->message, sizeof a->message, "%s", trim(colon + 1));
+        }
+        char *sp = strpbrk(body, " \t");
+        if (sp) {
+                *sp = '\0';
+                snprintf(a->severity, sizeof a->severity, "%s", trim(sp + 1));
+        }
+        snprintf(a->id, sizeof a->id, "%s", trim(body));
+}
+
+static bool parse_fixture(const char *path, const char *text, struct fixture *fx, const char *dir_id)
+{
+        memset(fx, 0, sizeof *fx);
+        char *copy = dl_xstrdup(text);
+        unsigned line = 0;
+        size_t pending_from = 0;
+        char *save = NULL;
+        bool ok = true;
+        /* strtok_r skips empty lines, so walk lines by hand to keep numbers. */
+        (void)save;
+        char *p = copy;
+        while (p && *p) {
+                char *nl = strchr(p, '\n');
+                if (nl)
+                        *nl = '\0';
+                line++;
+                char *t = trim(p);
+                bool is_ann = false;
+                if (strncmp(t, "//", 2) == 0) {
+                        char *c = trim(t + 2);
+                        if (strncmp(c, "rules:", 6) == 0) {
+                                snprintf(fx->rules, sizeof fx->rules, "%s", trim(c + 6));
+                        } else if (strncmp(c, "checks:", 7) == 0) {
+                                char *list = c + 7;
+                                for (char *tok = strtok(list, ", "); tok && fx->n_checks < 16;
+                                     tok = strtok(NULL, ", "))
+                                        snprintf(fx->checks[fx->n_checks++], 128, "%s", tok);
+                        } else if (strncmp(c, "args:", 5) == 0) {
+                                for (char *tok = strtok(c + 5, " \t"); tok && fx->n_args < 64;
+                                     tok = strtok(NULL, " \t"))
+                                        fx->args[fx->n_args++] = dl_xstrdup(tok);
+                        } else if (strncmp(c, "expect-tool:", 12) == 0) {
+                                if (fx->n_tools < 32)
+                                        snprintf(fx->tools[fx->n_tools++], 256, "%s",
+                                                 trim(c + 12));
+                        } else {
+                                struct ann a = {0};
+                                char *body = NULL;
+                                if (strncmp(c, "todo-expect", 11) == 0) {
+                                        a.kind = ANN_TODO_EXPECT;
+                                        body = c + 11;
+                                } else if (strncmp(c, "todo-ok:", 8) == 0) {
+                                        a.kind = ANN_TODO_OK;
+                                        body = c + 7;
+                                } else if (strncmp(c, "expect", 6) == 0 &&
+                                           (c[6] == ':' || c[6] == '(')) {
+                                        a.kind = ANN_EXPECT;
+                                        body = c + 6;
+                                } else if (strncmp(c, "ok:", 3) == 0) {
+                                        a.kind = ANN_OK;
+                                        body = c + 2;
+                                }
+                                if (body) {
+                                        if (*body == '(') {
+                                                if (sscanf(body, "(col=%u)", &a.col) != 1) {
+                                                        fprintf(stderr, "%s:%u: bad annotation\n",
+                                                                path, line);
+                                                        ok = false;
+                                                }
+                                                body = strchr(body, ')');
+                                                body = body ? body + 1 : "";
+                                        }
+                                        if (*body != ':') {
+                                                fprintf(stderr, "%s:%u: bad annotation\n", path,
+                                                        line);
+                                                ok = false;
+                                        } else {
+                                                body++;
+                                                if (a.kind == ANN_OK || a.kind == ANN_TODO_OK)
+                                                        snprintf(a.id, sizeof a.id, "%s",
+                                                                 trim(body));
+                                                else
+                                                        parse_expect_body(body, &a);
+                                                a.at = line;
+                                                fx->anns = dl_xrealloc(
+                                                        fx->anns,
+                                                        (fx->n_anns + 1) * sizeof *fx->anns);
+                                                fx->anns[fx->n_anns++] = a;
+                                                is_ann = true;
+                                        }
+                                }
+                        }
+                }
+                if (!is_ann) {
+                        for (size_t i = pending_from; i < fx->n_anns; i++)
+                                fx->anns[i].line = line;
+                        pending_from = fx->n_anns;
+                }
+                p = nl ? nl + 1 : NULL;
+        }
+        for (size_t i = pending_from; i < fx->n_anns; i++) {
+                fprintf(stderr, "%s:%u: annotation with no line after it\n", path,
+                        fx->anns[i].at);
+                ok = false;
+        }
+        if (fx->n_checks == 0)
+                snprintf(fx->checks[fx->n_checks++], 128, "%s", dir_id);
+        free(copy);
+        return ok;
+}
+
+static bool finding_matches(const struct dl_finding *f, const struct ann *a)
+{
+        if (strcmp(f->check_id, a->id) != 0 || f->loc.line != a->line)
+                return false;
+        if (a->col && f->loc.col != a->col)
+                return false;
+        if (a->severity[0] && strcmp(dl_severity_str(f->severity), a->severity) != 0)
+                return false;
+        if (a->message[0] && !strstr(f->message, a->message))
+                return false;
+        return true;
+}
+
+static char *dir_name_of(const char *path)
+{
+        char *d = dl_xstrdup(path);
+        char *slash = strrchr(d, '/');
+        if (!slash) {
+                free(d);
+                return dl_xstrdup("");
+        }
+        *slash = '\0';
+        char *base = strrchr(d, '/');
+        char *r = dl_xstrdup(base ? base + 1 : d);
+        free(d);
+        return r;
+}
+
+static bool run_fixture(const char *path, const char *src_dir, const char *bin_dir)
+{
+        char *text = slurp(path);
+        if (!text) {
+                printf("FAIL %s: cannot read\n", path);
+                return false;
+        }
+        char *dir_id = dir_name_of(path);
+        struct fixture fx;
+        bool ok = parse_fixture(path, text, &fx, dir_id);
+        free(text);
+        free(dir_id);
+
+        struct dl_ruleset *rules = NULL;
+        struct dl_error err;
+        dl_error_init(&err);
+        const struct dl_catalogue *cat = dl_catalogue_get();
+        const char **ids = dl_xcalloc(cat->n, sizeof *ids);
+        for (size_t i = 0; i < cat->n; i++)
+                ids[i] = cat->checks[i]->info->id;
+        if (fx.rules[0]) {
+                char *rp = dl_xasprintf("%s/tests/fixtures/rules/%s", src_dir, fx.rules);
+                if (dl_ruleset_load(rp, ids, cat->n, &rules, &err) != DL_OK) {
+                        char *m = dl_error_format(&err);
+                        printf("FAIL %s: rules: %s\n", path, m);
+                        free(m);
+                        ok = false;
+                }
+                free(rp);
+        }
+        free(ids);
+        if (!rules)
+                rules = dl_ruleset_new_default();
+
+        struct dl_log log;
+        dl_log_init(&log, NULL, true);
+        struct collected got = {0};
+        struct dl_pipeline p;
+        if (dl_pipeline_init(&p, rules, &log, collect, &got, &err) != DL_OK) {
+                printf("FAIL %s: configure failed\n", path);
+                ok = false;
+        } else {
+                const char *only[16];
+                for (size_t i = 0; i < fx.n_checks; i++)
+                        only[i] = fx.checks[i];
+                dl_pipeline_only(&p, only, fx.n_checks);
+                char *stub = dl_xasprintf("%s/share/ddblint/include", bin_dir);
+                p.stub_include_dir = stub;
+                const char *args[80];
+                size_t n = 0;
+                args[n++] = "-xc++";
+                args[n++] = "-std=c++17";
+                char *expanded[64];
+                for (size_t i = 0; i < fx.n_args; i++) {
+                        const char *a = fx.args[i];
+                        const char *m = strstr(a, "%FIXTURES%");
+                        if (m)
+                                expanded[i] = dl_xasprintf("%.*s%s/tests/fixtures%s",
+                                                           (int)(m - a), a, src_dir, m + 10);
+                        else
+                                expanded[i] = dl_xstrdup(a);
+                        args[n++] = expanded[i];
+                }
+                unsigned clang_errors = 0;
+                enum dl_file_outcome out = dl_pipeline_file(&p, path, args, n, &clang_errors);
+                if (out != DL_FILE_ANALYSED) {
+                        printf("FAIL %s: not analysed\n", path);
+                        ok = false;
+                }
+                for (size_t i = 0; i < fx.n_args; i++)
+                        free(expanded[i]);
+                free(stub);
+                dl_pipeline_fini(&p);
+        }
+
+        /* Match expectations. */
+        bool *used = dl_xcalloc(got.n + 1, sizeof *used);
+        for (size_t i = 0; i < fx.n_anns; i++) {
+                struct ann *a = &fx.anns[i];
+                bool hit = false;
+                for (size_t k = 0; k < got.n; k++) {
+                        if (a->kind == ANN_OK || a->kind == ANN_TODO_OK) {
+                                if (strcmp(got.items[k]->check_id, a->id) == 0 &&
+                                    got.items[k]->loc.line == a->line) {
+                                        hit = true;
+                                        if (a->kind == ANN_TODO_OK)
+                                                used[k] = true;
+                                }
+                                continue;
+                        }
+                        if (!used[k] && finding_matches(got.items[k], a)) {
+                                used[k] = true;
+                                hit = true;
+                                break;
+                        }
+                }
+                switch (a->kind) {
+                case ANN_EXPECT:
+                        if (!hit) {
+                                printf("%s:%u: missing: expected %s%s%s%s%s\n", path, a->line,
+                                       a->id, a->severity[0] ? " " : "", a->severity,
+                                       a->message[0] ? ": " : "", a->message);
+                                ok = false;
+                        }
+                        break;
+                case ANN_OK:
+                        if (hit) {
+                                printf("%s:%u: unexpected %s finding on an ok: line\n", path,
+                                       a->line, a->id);
+                                ok = false;
+                        }
+                        break;
+                case ANN_TODO_EXPECT:
+                        if (hit) {
+                                printf("%s:%u: XPASS: todo-expect %s now passes; make it "
+                                       "expect:\n", path, a->line, a->id);
+                                ok = false;
+                        } else {
+                                printf("%s:%u: XFAIL (known false negative) %s\n", path,
+                                       a->line, a->id);
+                        }
+                        break;
+                case ANN_TODO_OK:
+                        if (!hit) {
+                                printf("%s:%u: XPASS: todo-ok %s now passes; make it ok:\n",
+                                       path, a->line, a->id);
+                                ok = false;
+                        } else {
+                                printf("%s:%u: XFAIL (known false positive) %s\n", path,
+                                       a->line, a->id);
+                        }
+                        break;
+                }
+        }
+        for (size_t k = 0; k < got.n; k++) {
+                if (!used[k]) {
+                        const struct dl_finding *f = got.items[k];
+                        printf("%s:%u:%u: unexpected finding: %s: %s [%s]\n", path, f->loc.line,
+                               f->loc.col, dl_severity_str(f->severity), f->message,
+                               f->check_id);
+                        ok = false;
+                }
+        }
+        /* Tool diagnostics must be declared. */
+        bool *tool_hit = dl_xcalloc(fx.n_tools + 1, sizeof *tool_hit);
+        for (size_t i = 0; i < log.n; i++) {
+                const struct dl_log_entry *e = &log.items[i];
+                bool declared = false;
+                for (size_t t = 0; t < fx.n_tools; t++) {
+                        if (strstr(e->message, fx.tools[t])) {
+                                declared = true;
+                                tool_hit[t] = true;
+                        }
+                }
+                if (!declared) {
+                        printf("%s:%u:%u: unexpected tool diagnostic [%s]: %s\n",
+                               e->file ? e->file : path, e->line, e->col, e->id, e->message);
+                        ok = false;
+                }
+        }
+        for (size_t t = 0; t < fx.n_tools; t++) {
+                if (!tool_hit[t]) {
+                        printf("%s: missing tool diagnostic: %s\n", path, fx.tools[t]);
+                        ok = false;
+                }
+        }
+        free(tool_hit);
+        free(used);
+        for (size_t k = 0; k < got.n; k++)
+                dl_finding_free(got.items[k]);
+        free(got.items);
+        for (size_t i = 0; i < fx.n_args; i++)
+                free(fx.args[i]);
+        free(fx.anns);
+        dl_log_fini(&log);
+        dl_ruleset_free(rules);
+        dl_error_fini(&err);
+        printf("%s %s\n", ok ? "PASS" : "FAIL", path);
+        return ok;
+}
+
+int main(int argc, char **argv)
+{
+        const char *src = getenv("DL_SOURCE_DIR");
+        const char *bin = getenv("DL_BINARY_DIR");
+        if (!src || !bin) {
+                fputs("fixture_runner: DL_SOURCE_DIR and DL_BINARY_DIR must be set\n", stderr);
+                return 2;
+        }
+        unsigned passed = 0, failed = 0;
+        for (int i = 1; i < argc; i++) {
+                if (run_fixture(argv[i], src, bin))
+                        passed++;
+                else
+                        failed++;
+        }
+        printf("%u passed, %u failed\n", passed, failed);
+        return failed ? 1 : 0;
+}
