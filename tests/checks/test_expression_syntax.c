@@ -1,0 +1,60 @@
+/* test_expression_syntax.c - check `expression-syntax` on hand-built requests (cases that must be
+ * flagged and cases that must not).
+ * SPDX-License-Identifier: MIT
+ */
+#include "expr_cases.h"
+
+#define Q DL_OP_QUERY
+#define S DL_OP_SCAN
+#define G DL_OP_GET_ITEM
+#define P DL_OP_PUT_ITEM
+#define D DL_OP_DELETE_ITEM
+#define U DL_OP_UPDATE_ITEM
+
+static const struct xcase cases[] = {
+        /* flagged */
+        {"double =", S, .filter = "a = = :v", .values = ":v=S", .want = 1,
+         .substr = "Invalid FilterExpression: Syntax error; token: \"=\", near: \"= = :v\""},
+        {"empty", P, .cond = "", .want = 1, .substr = "Invalid ConditionExpression: The expression can not be empty;"},
+        {"empty projection", G, .proj = "", .want = 1, .substr = "Invalid ProjectionExpression: The expression can not be empty;"},
+        {"bad update", U, .update = "INVALID SYNTAX", .want = 1,
+         .substr = "Invalid UpdateExpression: Syntax error; token: \"INVALID\""},
+        {"kce OR OR", Q, .kce = "pk = :a OR OR", .want = 1, .substr = "Invalid KeyConditionExpression: Syntax error;"},
+        {"redundant", S, .filter = "a=:a and a > ((views))", .want = 1,
+         .substr = "Invalid FilterExpression: The expression has redundant parentheses;"},
+        {"unknown function", S, .filter = "a > whatever(:t)", .want = 1,
+         .substr = "Invalid FilterExpression: Invalid function name; function: whatever"},
+        {"misused", S, .filter = "attribute_not_exists(things) > b", .want = 1,
+         .substr = "The function is not allowed to be used this way in an expression; function: attribute_not_exists"},
+        {"bare size", S, .filter = "size(things)", .want = 1, .substr = "function: size"},
+        {"projection syntax", G, .proj = "a,,b", .want = 1, .substr = "Invalid ProjectionExpression: Syntax error;"},
+        {"two expressions", U, .update = "SET", .cond = "a =", .want = 2, .substr = "Invalid UpdateExpression"},
+        {"error before hole", S, .filter = "a = = |?|", .want = 1, .substr = "Syntax error"},
+        {"NUL byte", S, .filter = "a = :v\x01", .want = 1, .substr = "token: \"\\x01\""},
+        /* not flagged */
+        {"valid", S, .filter = "a = :v AND size(b) > :n", .want = 0},
+        {"valid kce", Q, .kce = "pk = :pk AND begins_with(sk, :p)", .want = 0},
+        {"valid update", U, .update = "SET a = if_not_exists(a, :z) + :n REMOVE b", .want = 0},
+        {"dynamic", S, .filter = "=", .want = 0},
+        {"wholly dynamic template", S, .filter = "|?|", .want = 0},
+        {"hole operand", Q, .kce = "|?| = :pk", .want = 0},
+        {"error after hole", S, .filter = "a = |?| = = ", .want = 0},
+        {"hole before misused size", S, .filter = "|?| AND size(a)", .want = 0},
+        {"if_not_exists in condition left to update-expression-invalid", P,
+         .cond = "if_not_exists(a, :v) = :v", .want = 0},
+        {"duplicate clause left to update-expression-invalid", U, .update = "SET a = :v SET b = :v", .want = 0},
+};
+
+static void test_expression_syntax_cases(void **state)
+{
+        (void)state;
+        xrun("expression-syntax", cases, sizeof cases / sizeof cases[0]);
+}
+
+int main(void)
+{
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_expression_syntax_cases),
+        };
+        return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,44 @@
+/* test_undefined_placeholder.c - check `undefined-placeholder` on hand-built requests (cases that must be
+ * flagged and cases that must not).
+ * SPDX-License-Identifier: MIT
+ */
+#include "expr_cases.h"
+
+#define Q DL_OP_QUERY
+#define S DL_OP_SCAN
+#define G DL_OP_GET_ITEM
+#define P DL_OP_PUT_ITEM
+#define D DL_OP_DELETE_ITEM
+#define U DL_OP_UPDATE_ITEM
+
+static const struct xcase cases[] = {
+        {"value", Q, .kce = "pk = :pk", .want = 1,
+         .substr = "Invalid KeyConditionExpression: An expression attribute value used in expression is not defined; attribute value: :pk"},
+        {"name", G, .proj = "a,b,a,#a", .want = 1,
+         .substr = "Invalid ProjectionExpression: An expression attribute name used in the document path is not defined; attribute name: #a"},
+        {"one defined one not", S, .filter = "#a = :a AND #b = :b", .names = "#a=a", .values = ":a=S;:b=S", .want = 1, .substr = "attribute name: #b"},
+        {"update value", U, .update = "SET #a = if_not_exists(:c, :d)", .names = "#a=a", .values = ":c=S", .want = 1, .substr = "attribute value: :d"},
+        {"same twice counts once", S, .filter = ":v = a OR :v = b", .want = 1},
+        {"in known text of a template", S, .filter = "|?| = :missing", .want = 1, .substr = ":missing"},
+        {"two expressions", U, .update = "SET a = :x", .cond = "b = :y", .values = ":z=S", .want = 2, .substr = "Invalid UpdateExpression"},
+        /* not flagged */
+        {"all defined", Q, .kce = "#pk = :pk", .names = "#pk=PK", .values = ":pk=S", .want = 0},
+        {"dynamic values map", Q, .kce = "pk = :pk", .values = "*", .want = 0},
+        {"dynamic names map", G, .proj = "#a", .names = "*", .want = 0},
+        {"dynamic expression", S, .filter = "=", .want = 0},
+        {"placeholder absorbed into hole", S, .filter = "a = :|?|", .want = 0},
+};
+
+static void test_undefined_placeholder_cases(void **state)
+{
+        (void)state;
+        xrun("undefined-placeholder", cases, sizeof cases / sizeof cases[0]);
+}
+
+int main(void)
+{
+        const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_undefined_placeholder_cases),
+        };
+        return cmocka_run_group_tests(tests, NULL, NULL);
+}
