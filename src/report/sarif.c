@@ -396,7 +396,8 @@ static enum dl_status sarif_finding(struct dl_reporter *r, const struct dl_findi
                 json_object_set_new(l, "physicalLocation", physical_location(s, &f->loc, true));
                 json_array_append_new(locs, l);
                 json_object_set_new(res, "locations", locs);
-                s->artifacts[artifact_index(s, f->loc.file)].result_file = true;
+                size_t idx = artifact_index(s, f->loc.file); /* may grow the array */
+                s->artifacts[idx].result_file = true;
         }
         json_t *rel = json_array();
         for (size_t i = 0; i < f->n_related; i++) {
@@ -551,8 +552,11 @@ static json_t *build_log(struct sarif_reporter *s, const struct dl_run_summary *
         /* Notifications may add artifacts; build them before the list. */
         json_t *invs = json_array();
         json_array_append_new(invs, invocation(s, sum));
-        for (size_t i = 0; sum && i < sum->n_artifacts; i++)
-                s->artifacts[artifact_index(s, sum->artifacts[i])].target = true;
+        for (size_t i = 0; sum && i < sum->n_artifacts; i++) {
+                /* artifact_index() may grow s->artifacts: index first. */
+                size_t idx = artifact_index(s, sum->artifacts[i]);
+                s->artifacts[idx].target = true;
+        }
         json_object_set_new(run, "invocations", invs);
 
         json_t *bases = json_object();
