@@ -13,8 +13,19 @@ dl_warnings(dl_sarif_make_sample)
 
 set(_sarif_out ${CMAKE_CURRENT_BINARY_DIR}/sarif-sample)
 add_test(NAME golden:sarif-validate
-  COMMAND sh -c "rm -rf '${_sarif_out}' && '$<TARGET_FILE:dl_sarif_make_sample>' '${_sarif_out}' >/dev/null && '${CMAKE_CURRENT_SOURCE_DIR}/sarif/validate-sarif' --skip-if-unavailable '${_sarif_out}/sample.sarif' '${_sarif_out}/sample-suppressed.sarif'")
+  COMMAND sh -c "rm -rf '${_sarif_out}' && '$<TARGET_FILE:dl_sarif_make_sample>' '${_sarif_out}' >/dev/null && '${CMAKE_CURRENT_SOURCE_DIR}/sarif/validate-sarif' $\{CI:+--no-skip} --skip-if-unavailable '${_sarif_out}/sample.sarif' '${_sarif_out}/sample-suppressed.sarif'")
 set_tests_properties(golden:sarif-validate PROPERTIES
+  LABELS golden
+  SKIP_RETURN_CODE 77
+  TIMEOUT 900
+  ENVIRONMENT "SARIF_TOOLS=${PROJECT_BINARY_DIR}/sarif-tools;${DL_TEST_ENV}")
+
+# The CLI's own SARIF on the example project and on a project with inline
+# suppressions, compile errors and related locations, validated the same way.
+set(_cli_out ${CMAKE_CURRENT_BINARY_DIR}/sarif-cli)
+add_test(NAME golden:sarif-validate-cli
+  COMMAND sh -c "rm -rf '${_cli_out}' && mkdir -p '${_cli_out}' && cd '${PROJECT_SOURCE_DIR}/examples/ecommerce' && { '$<TARGET_FILE:ddblint>' --sarif '${_cli_out}/ecommerce.sarif' . >/dev/null; test $? -le 1; } && cd '${CMAKE_CURRENT_SOURCE_DIR}/golden/cases/sarif/project' && { '$<TARGET_FILE:ddblint>' --include-suppressed --format sarif -o '${_cli_out}/suppressed.sarif' . ; test $? -le 1; } && '${CMAKE_CURRENT_SOURCE_DIR}/sarif/validate-sarif' $\{CI:+--no-skip} --skip-if-unavailable '${_cli_out}/ecommerce.sarif' '${_cli_out}/suppressed.sarif'")
+set_tests_properties(golden:sarif-validate-cli PROPERTIES
   LABELS golden
   SKIP_RETURN_CODE 77
   TIMEOUT 900
