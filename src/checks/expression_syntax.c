@@ -13,6 +13,13 @@
  * redundant parentheses, unknown function, misused function, operands),
  * because DynamoDB reports one error and fixing it may change the rest.
  *
+ * When the expression has none of those, the operand checks DynamoDB's
+ * parser does last: two identical operands ("The first operand must be
+ * distinct from the remaining operands ..."), operand types of
+ * begins_with, size and attribute_type ("Incorrect operand type for
+ * operator or function; ..."), BETWEEN bounds of different types or out of
+ * order, using the types of ExpressionAttributeValues entries.
+ *
  * Deliberately ignored: anything at or after a hole of a template that the
  * hole could make valid (model/expr.h); if_not_exists and list_append
  * outside SET (update-expression-invalid reports those); a repeated update
@@ -21,7 +28,230 @@
 #include "info.h"
 #include "util_expr.h"
 
+#include "../model/placeholder.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* ---- operand checks (DynamoDB's last parser stage) -------------------------
+ * After syntax and function names, DynamoDB checks the operands of each
+ * condition, innermost first (dynalite db/conditionParser.js: checkDistinct,
+ * checkFunction, checkBetweenArgs): a comparison or two-operand function
+ * whose two operands are the same path; begins_with / size / attribute_type
+ * operands of the wrong type; BETWEEN bounds of different types or out of
+ * order. Types come from ExpressionAttributeValues entries whose type is
+ * known, and from size() (a Number). */
+
+/* DynamoDB keeps the first error of each kind and settles each condition
+ * (comparison, BETWEEN, IN, function) when it completes: the first
+ * condition with an error decides, distinct-operand errors before type
+ * errors within it. */
+struct opnd {
+        const struct dl_check_ctx *ctx;
+        const struct dl_request *req;
+        const struct dl_expr *e;
+        const struct dl_enode *distinct, *function;  /* in the current condition */
+        char distinct_msg[512], function_msg[512];
+        bool decided;
+};
+
+static bool fn_is(const struct dl_enode *n, const char *name)
+{
+        return n->kind == DL_EN_FUNC && n->name_len == strlen(name) &&
+               memcmp(n->name, name, n->name_len) == 0;
+}
+
+static const struct dl_attr *value_entry(const struct dl_request *req, const struct dl_enode *n)
+{
+        const struct dl_attr *a = NULL;
+        if (n->kind != DL_EN_VALUE ||
+            dl_placeholder_find(&req->values, n->name, n->name_len, &a) != DL_PH_FOUND)
+                return NULL;
+        return a;
+}
+
+/* The AttributeValue type of an operand: values' declared type ("immediate"),
+ * or a function's result type; NULL when unknown. */
+static const char *type_of(const struct dl_request *req, const struct dl_enode *n, bool immediate)
+{
+        const struct dl_attr *a = value_entry(req, n);
+        if (a)
+                return a->type;
+        if (immediate || n->kind != DL_EN_FUNC)
+                return NULL;
+        if (fn_is(n, "size"))
+                return "N";
+        if (fn_is(n, "begins_with") || fn_is(n, "contains") || fn_is(n, "attribute_type"))
+                return "BOOL";
+        return NULL;
+}
+
+static void set_function(struct opnd *o, const struct dl_enode *n, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
+static void set_function(struct opnd *o, const struct dl_enode *n, const char *fmt, ...)
+{
+        if (o->function)
+                return;
+        o->function = n;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(o->function_msg, sizeof o->function_msg, fmt, ap);
+        va_end(ap);
+}
+
+static void check_distinct(struct opnd *o, const struct dl_enode *n, const char *name, int len)
+{
+        if (o->distinct || n->n_args != 2 || n->args[0]->kind != DL_EN_PATH ||
+            n->args[1]->kind != DL_EN_PATH)
+                return;
+        const struct dl_path *a = n->args[0]->path, *b = n->args[1]->path;
+        if (a->n != b->n || dl_paths_clash(o->req, a, b) != DL_CLASH_OVERLAP)
+                return;
+        char ps[256];
+        if (!dl_path_str(o->req, a, ps, sizeof ps))
+                return;
+        o->distinct = n;
+        snprintf(o->distinct_msg, sizeof o->distinct_msg,
+                 "The first operand must be distinct from the remaining operands for this "
+                 "operator or function; operator: %.*s, first operand: %s",
+                 len, name, ps);
+}
+
+static const char *scalar(const struct dl_attr *a)
+{
+        return a && dl_value_is_complete(&a->val) ? a->val.text : NULL;
+}
+
+static void check_between(struct opnd *o, const struct dl_enode *n)
+{
+        const struct dl_attr *x = value_entry(o->req, n->args[1]);
+        const struct dl_attr *y = value_entry(o->req, n->args[2]);
+        const char *tx = x ? x->type : NULL, *ty = y ? y->type : NULL;
+        const char *vx = scalar(x), *vy = scalar(y);
+        if (!tx || !ty || !vx || !vy)
+                return;
+        bool gt = false;
+        if (strcmp(tx, ty) != 0) {
+                set_function(o, n,
+                             "The BETWEEN operator requires same data type for lower and upper "
+                             "bounds; lower bound operand: AttributeValue: {%s:%s}, upper bound "
+                             "operand: AttributeValue: {%s:%s}",
+                             tx, vx, ty, vy);
+                return;
+        }
+        if (strcmp(tx, "S") == 0) {
+                gt = strcmp(vx, vy) > 0;
+        } else if (strcmp(tx, "N") == 0) {
+                char *ex, *ey;
+                double dx = strtod(vx, &ex), dy = strtod(vy, &ey);
+                gt = *vx && *vy && !*ex && !*ey && dx > dy;
+        }
+        if (gt)
+                set_function(o, n,
+                             "The BETWEEN operator requires upper bound to be greater than or "
+                             "equal to lower bound; lower bound operand: AttributeValue: {%s:%s}, "
+                             "upper bound operand: AttributeValue: {%s:%s}",
+                             tx, vx, ty, vy);
+}
+
+static void check_function_types(struct opnd *o, const struct dl_enode *n)
+{
+        static const char *const valid[] = {"S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M"};
+        if ((fn_is(n, "attribute_exists") || fn_is(n, "attribute_not_exists")) && n->n_args &&
+            n->args[0]->kind != DL_EN_PATH && n->args[0]->kind != DL_EN_OPAQUE) {
+                set_function(o, n, "Operator or function requires a document path; operator or "
+                                   "function: %.*s", (int)n->name_len, n->name);
+        } else if (fn_is(n, "begins_with")) {
+                for (size_t i = 0; i < n->n_args; i++) {
+                        const char *t = type_of(o->req, n->args[i], false);
+                        if (t && strcmp(t, "S") != 0 && strcmp(t, "B") != 0) {
+                                set_function(o, n, "Incorrect operand type for operator or "
+                                                   "function; operator or function: begins_with, "
+                                                   "operand type: %s", t);
+                                return;
+                        }
+                }
+        } else if (fn_is(n, "size") && n->n_args == 1) {
+                const char *t = type_of(o->req, n->args[0], false);
+                if (t && (!strcmp(t, "N") || !strcmp(t, "BOOL") || !strcmp(t, "NULL")))
+                        set_function(o, n, "Incorrect operand type for operator or function; "
+                                           "operator or function: size, operand type: %s", t);
+        } else if (fn_is(n, "attribute_type") && n->n_args == 2) {
+                const char *t = type_of(o->req, n->args[1], false);
+                if (!t)
+                        return;
+                if (strcmp(t, "S") != 0) {
+                        set_function(o, n, "Incorrect operand type for operator or function; "
+                                           "operator or function: attribute_type, operand "
+                                           "type: %s", t);
+                        return;
+                }
+                const char *v = scalar(value_entry(o->req, n->args[1]));
+                if (!v)
+                        return;
+                for (size_t i = 0; i < sizeof valid / sizeof valid[0]; i++)
+                        if (strcmp(v, valid[i]) == 0)
+                                return;
+                set_function(o, n, "Invalid attribute type name found; type: %s, valid types: "
+                                   "{B,NULL,SS,BOOL,L,BS,N,NS,S,M}", v);
+        }
+}
+
+/* Post-order: DynamoDB evaluates the innermost operands first. Depth is
+ * bounded by the parser's nesting limit. */
+static void walk_operands(struct opnd *o, const struct dl_enode *n)
+{
+        for (size_t i = 0; i < n->n_args && !o->decided; i++)
+                walk_operands(o, n->args[i]);
+        if (o->decided)
+                return;
+        if (n->kind == DL_EN_CMP) {
+                const char *op = dl_cmp_op_str(n->op);
+                check_distinct(o, n, op, (int)strlen(op));
+        } else if (n->kind == DL_EN_FUNC) {
+                check_distinct(o, n, n->name, (int)n->name_len);
+                check_function_types(o, n);
+        } else if (n->kind == DL_EN_BETWEEN && n->n_args == 3) {
+                check_between(o, n);
+        }
+}
+
+/* Walk each condition (the operands of AND/OR/NOT) in order. */
+static void walk_conditions(struct opnd *o, const struct dl_enode *n)
+{
+        if (n->kind == DL_EN_AND || n->kind == DL_EN_OR || n->kind == DL_EN_NOT) {
+                for (size_t i = 0; i < n->n_args && !o->decided; i++)
+                        walk_conditions(o, n->args[i]);
+                return;
+        }
+        walk_operands(o, n);
+        if (o->distinct || o->function)
+                o->decided = true;
+}
+
+static bool report_operands(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                            const struct dl_expr *e, enum dl_field f)
+{
+        if (!e->root || e->lang != DL_LANG_CONDITION)
+                return false;
+        struct opnd o = {0};
+        o.ctx = ctx;
+        o.req = req;
+        o.e = e;
+        walk_conditions(&o, e->root);
+        const struct dl_enode *n = o.distinct ? o.distinct : o.function;
+        if (!n)
+                return false;
+        size_t off = n->op_end ? n->op_off : n->off, end = n->op_end ? n->op_end : n->end;
+        dl_expr_report(ctx, e, off, end, "%s%s; %s", dl_expr_error_prefix(f),
+                       o.distinct ? o.distinct_msg : o.function_msg,
+                       o.distinct ? "compare the attribute with a value placeholder or another "
+                                    "attribute"
+                                  : "check the type of the value placeholder");
+        return true;
+}
 
 static const char *default_hint(enum dl_expr_err_kind k)
 {
@@ -73,8 +303,10 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                                         first = &e->errors[j];
                                         break;
                                 }
-                if (!first)
+                if (!first) {
+                        report_operands(ctx, req, e, f);
                         continue;
+                }
                 dl_expr_report(ctx, e, first->off, first->end, "%s%s; %s",
                                dl_expr_error_prefix(f), first->msg,
                                first->hint ? first->hint : default_hint(first->kind));

@@ -15,9 +15,13 @@
  *    if_not_exists";
  *  - with the rules file's tables:, an action on a key attribute: "One or
  *    more parameter values were invalid: Cannot update attribute pk. This
- *    attribute is part of the key" (a nested path under a key attribute:
- *    "Key attributes must be scalars; list random access '[]' and map lookup
- *    '.' are not allowed: Key: pk").
+ *    attribute is part of the key" (also for a nested path under it);
+ *  - an operand of the wrong type, when the ExpressionAttributeValues entry's
+ *    type is known: "Incorrect operand type for operator or function;
+ *    operator: ADD, operand type: STRING" (ADD takes a number or a set,
+ *    DELETE a set), "...; operator or function: list_append, operand type:
+ *    S" (lists only), "...; operator or function: +, operand type: S"
+ *    (numbers only).
  * Deliberately ignored: overlaps when the expression has template holes or
  * unresolved aliases; key attributes when the table is not described or
  * named at run time. A chained `SET a = :x + :y + :z`: the AWS documents
@@ -26,7 +30,102 @@
 #include "info.h"
 #include "util_expr.h"
 
+#include "../model/placeholder.h"
+
+#include <stdio.h>
 #include <string.h>
+
+static const char *immediate_type(const struct dl_request *req, const struct dl_enode *n)
+{
+        const struct dl_attr *a = NULL;
+        if (n->kind != DL_EN_VALUE ||
+            dl_placeholder_find(&req->values, n->name, n->name_len, &a) != DL_PH_FOUND)
+                return NULL;
+        return a->type;
+}
+
+/* DynamoDB's names for scalar types in ADD/DELETE messages (dynalite
+ * db/updateParser.js checkOperator); sets are NULL (accepted). */
+static const char *long_type(const char *t)
+{
+        static const char *const map[][2] = {{"S", "STRING"}, {"N", "NUMBER"}, {"B", "BINARY"},
+                                             {"NULL", "NULL"}, {"BOOL", "BOOLEAN"},
+                                             {"L", "LIST"}, {"M", "MAP"}};
+        for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+                if (strcmp(t, map[i][0]) == 0)
+                        return map[i][1];
+        return NULL;
+}
+
+/* First list_append / + / - operand of a wrong type, innermost first. */
+static const struct dl_enode *bad_function(const struct dl_request *req,
+                                           const struct dl_enode *n, const char **type)
+{
+        for (size_t i = 0; i < n->n_args; i++) {
+                const struct dl_enode *b = bad_function(req, n->args[i], type);
+                if (b)
+                        return b;
+        }
+        bool append = n->kind == DL_EN_FUNC && n->name_len == 11 &&
+                      memcmp(n->name, "list_append", 11) == 0;
+        if (!append && n->kind != DL_EN_ARITH)
+                return NULL;
+        for (size_t i = 0; i < n->n_args; i++) {
+                const char *t = immediate_type(req, n->args[i]);
+                if (t && strcmp(t, append ? "L" : "N") != 0) {
+                        *type = t;
+                        return n;
+                }
+        }
+        return NULL;
+}
+
+static void report_operand_types(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                                 const struct dl_expr *e)
+{
+        if (!e->root)
+                return;
+        for (size_t i = 0; i < e->root->n_args; i++) {
+                const struct dl_enode *act = e->root->args[i];
+                if ((act->section != DL_SEC_ADD && act->section != DL_SEC_DELETE) ||
+                    act->n_args < 2)
+                        continue;
+                const char *t = immediate_type(req, act->args[1]);
+                const char *lt = t ? long_type(t) : NULL;
+                if (!lt || (act->section == DL_SEC_ADD && strcmp(t, "N") == 0))
+                        continue;
+                dl_expr_report(ctx, e, act->args[1]->off, act->args[1]->end,
+                               "Invalid UpdateExpression: Incorrect operand type for operator or "
+                               "function; operator: %s, operand type: %s; %s",
+                               dl_update_section_str(act->section), lt,
+                               act->section == DL_SEC_ADD
+                                       ? "ADD takes a number or a set; use SET a = :v for "
+                                         "other types"
+                                       : "DELETE removes elements from a set; use REMOVE for "
+                                         "attributes");
+                return;
+        }
+        for (size_t i = 0; i < e->root->n_args; i++) {
+                const struct dl_enode *act = e->root->args[i];
+                const char *t = NULL;
+                const struct dl_enode *b = act->section == DL_SEC_SET && act->n_args == 2
+                                                   ? bad_function(req, act->args[1], &t)
+                                                   : NULL;
+                if (!b)
+                        continue;
+                char name[16];
+                snprintf(name, sizeof name, "%s",
+                         b->kind == DL_EN_ARITH ? dl_cmp_op_str(b->op) : "list_append");
+                dl_expr_report(ctx, e, b->op_off, b->op_end,
+                               "Invalid UpdateExpression: Incorrect operand type for operator or "
+                               "function; operator or function: %s, operand type: %s; %s",
+                               name, t,
+                               b->kind == DL_EN_ARITH ? "+ and - take numbers"
+                                                      : "list_append joins two lists: wrap a "
+                                                        "single element in a list (L)");
+                return;
+        }
+}
 
 static void report_outside_set(const struct dl_check_ctx *ctx, const struct dl_request *req)
 {
@@ -119,19 +218,14 @@ static void report_key_update(const struct dl_check_ctx *ctx, const struct dl_re
                 for (size_t k = 0; k < 2; k++) {
                         if (!dl_name_eq(name, len, keys[k]))
                                 continue;
-                        if (p->n == 1)
-                                dl_expr_report(ctx, e, p->off, p->end,
-                                               "One or more parameter values were invalid: "
-                                               "Cannot update attribute %s. This attribute is "
-                                               "part of the key; key attributes of table '%s' "
-                                               "cannot change: delete the item and put a new one",
-                                               keys[k], t->name ? t->name : tn->text);
-                        else
-                                dl_expr_report(ctx, e, p->off, p->end,
-                                               "Key attributes must be scalars; list random "
-                                               "access '[]' and map lookup '.' are not allowed: "
-                                               "Key: %s; '%s' is a key attribute of table '%s'",
-                                               keys[k], keys[k], t->name ? t->name : tn->text);
+                        /* DynamoDB says the same for a nested path under a key
+                         * attribute (oracle case "add b.b :a" with key b) */
+                        dl_expr_report(ctx, e, p->off, p->end,
+                                       "One or more parameter values were invalid: Cannot update "
+                                       "attribute %s. This attribute is part of the key; key "
+                                       "attributes of table '%s' cannot change: delete the item "
+                                       "and put a new one",
+                                       keys[k], t->name ? t->name : tn->text);
                         return;
                 }
         }
@@ -149,6 +243,7 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                                        dl_expr_error_prefix(DL_FIELD_UPDATE_EXPRESSION),
                                        e->errors[j].msg, e->errors[j].hint);
         report_overlap(ctx, req, e);
+        report_operand_types(ctx, req, e);
         report_key_update(ctx, req, e);
 }
 

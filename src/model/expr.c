@@ -485,7 +485,10 @@ static void check_call(struct parser *p, struct dl_enode *f)
                           NULL);
                 return;
         }
-        if (fi->path_first && f->n_args && f->args[0]->kind != DL_EN_PATH &&
+        /* In conditions DynamoDB checks this with the operand types, innermost
+         * first (checks/expression_syntax.c); in updates here. */
+        if (fi->path_first && p->e->lang == DL_LANG_UPDATE && f->n_args &&
+            f->args[0]->kind != DL_EN_PATH &&
             f->args[0]->kind != DL_EN_OPAQUE)
                 add_error(p, DL_EXPR_ERR_OPERAND_COUNT, f->args[0]->off, f->args[0]->end,
                           dl_arena_printf(p->a,
@@ -558,6 +561,8 @@ static struct dl_path_elem elem_of(struct parser *p, const struct tok *t)
         return el;
 }
 
+static bool parse_path_tail(struct parser *p, struct dl_path *path);
+
 /* Path at the current token (IDENT or NAME). Returns NULL after a syntax
  * error. Records #name references. */
 static struct dl_path *parse_path(struct parser *p)
@@ -568,6 +573,15 @@ static struct dl_path *parse_path(struct parser *p)
         if (t->kind == T_NAME)
                 add_ref(p, t);
         add_elem(p, path, elem_of(p, t));
+        if (!parse_path_tail(p, path))
+                return NULL;
+        note_path(p, path);
+        return path;
+}
+
+/* The '.name' and '[n]' dereferences after a path's first element. */
+static bool parse_path_tail(struct parser *p, struct dl_path *path)
+{
         for (;;) {
                 const struct tok *u = peek(p);
                 if (u->kind == T_DOT) {
@@ -584,7 +598,7 @@ static struct dl_path *parse_path(struct parser *p)
                                 path->partial = true;
                         } else {
                                 syntax_error(p, w, "a '.' must be followed by an attribute name");
-                                return NULL;
+                                return false;
                         }
                 } else if (u->kind == T_LBRACK) {
                         next(p);
@@ -598,7 +612,7 @@ static struct dl_path *parse_path(struct parser *p)
                         }
                         if (w->kind != T_NUM) {
                                 syntax_error(p, w, "a list index must be a number: [0]");
-                                return NULL;
+                                return false;
                         }
                         struct dl_path_elem el = elem_of(p, w);
                         el.kind = DL_PE_INDEX;
@@ -611,17 +625,31 @@ static struct dl_path *parse_path(struct parser *p)
                         const struct tok *r = next(p);
                         if (r->kind != T_RBRACK) {
                                 syntax_error(p, r, NULL);
-                                return NULL;
+                                return false;
                         }
                         el.off = u->off;
                         el.end = r->end;
                         add_elem(p, path, el);
                 } else {
-                        break;
+                        return true;
                 }
         }
-        note_path(p, path);
-        return path;
+}
+
+/* A parenthesised path continued by dereferences, "(a.b).c" (DynamoDB's
+ * condition grammar allows it; projections do not). */
+static struct dl_enode *continue_path(struct parser *p, struct dl_enode *n)
+{
+        if (!parse_path_tail(p, n->path))
+                return NULL;
+        n->end = n->path->end;
+        size_t depth = n->path->n - 1;
+        if (depth > p->e->max_path_depth) {
+                p->e->max_path_depth = depth;
+                p->e->max_path_off = n->path->off;
+                p->e->max_path_end = n->path->end;
+        }
+        return n;
 }
 
 /* ---- condition grammar ------------------------------------------------------ */
@@ -722,6 +750,9 @@ static struct dl_enode *parse_operand(struct parser *p)
                 p->depth--;
                 n->parens++;
                 check_parens(p, n, t->off);
+                if (n->kind == DL_EN_PATH && p->e->lang == DL_LANG_CONDITION &&
+                    (peek(p)->kind == T_DOT || peek(p)->kind == T_LBRACK))
+                        return continue_path(p, n);
                 return n;
         }
         default:
@@ -785,6 +816,12 @@ static struct dl_enode *parse_primary(struct parser *p)
                 p->depth--;
                 lhs->parens++;
                 check_parens(p, lhs, t->off);
+                if (lhs->kind == DL_EN_PATH &&
+                    (peek(p)->kind == T_DOT || peek(p)->kind == T_LBRACK)) {
+                        lhs = continue_path(p, lhs);
+                        if (!lhs)
+                                return NULL;
+                }
         } else {
                 lhs = parse_operand(p);
                 if (!lhs)

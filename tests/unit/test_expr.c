@@ -117,6 +117,8 @@ static const struct pcase cases[] = {
         /* oracle: redundant parentheses */
         {FLT, "a=:a and a > ((views))", "The expression has redundant parentheses;"},
         {FLT, "(a)between(((b.c)).d)and(c)", "The expression has redundant parentheses;"},
+        {FLT, "(a.b).c = :v", NULL},
+        {FLT, "(a)[1] = :v", NULL},
         {FLT, "a=:a AND ((a=:b AND a=:c)) AND a=:d", "The expression has redundant parentheses;"},
         {FLT, "a=:a OR ((a=:b OR a=:c)) OR a=:d", "The expression has redundant parentheses;"},
         {FLT, "a=:a AND ((a=:b AND (a=:c AND a=:d)))", "The expression has redundant parentheses;"},
@@ -136,7 +138,7 @@ static const struct pcase cases[] = {
         {FLT, "size(a, b) > :v", "Incorrect number of operands for operator or function; operator or function: size, number of operands: 2"},
         {FLT, "attribute_exists(a, b)", "number of operands: 2"},
         {FLT, "begins_with(a)", "number of operands: 1"},
-        {FLT, "attribute_exists(:a) and a=:b", "Operator or function requires a document path; operator or function: attribute_exists"},
+        {FLT, "attribute_exists(:a) and a=:b", NULL}, /* document path: checked with operand types */
         /* projections */
         {PRJ, "a", NULL},
         {PRJ, "a, b, c", NULL},
