@@ -8,6 +8,11 @@
  * the sort key belongs in the KeyConditionExpression, where it also limits
  * what is read (and paid for) instead of what is returned.
  *
+ * A key attribute of the table or of an index used as a map or a list in a
+ * Query or Scan filter (`SK.x = :v`) is reported too: "Key attributes must
+ * be scalars; list random access '[]' and map lookup '.' are not allowed:
+ * Key: SK".
+ *
  * Needs the rules file's tables: to know the key attributes. Deliberately
  * ignored: tables or indexes that are not described or named at run time,
  * and aliases whose attribute name is not known. The partition key is
@@ -43,10 +48,17 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
 {
         const struct dl_expr *e = req->exprs[DL_FIELD_FILTER_EXPRESSION];
         struct dl_read_keys k;
-        if (req->op != DL_OP_QUERY || !e || !dl_read_keys_get(ctx, req, &k))
+        if ((req->op != DL_OP_QUERY && req->op != DL_OP_SCAN) || !e)
+                return;
+        if (req->op == DL_OP_SCAN) {
+                dl_report_nested_key_path(ctx, req, e);
+                return;
+        }
+        if (!dl_read_keys_get(ctx, req, &k))
                 return;
         check_key(ctx, req, e, k.hash, true);
         check_key(ctx, req, e, k.range, false);
+        dl_report_nested_key_path(ctx, req, e);
 }
 
 const struct dl_check dl_check_filter_on_key_attribute = {

@@ -9,7 +9,12 @@
  * a list ("Two document paths conflict with each other; ..."). Aliases are
  * resolved first: `#n` and `name` are the same path.
  *
- * Deliberately ignored: projections with template holes (the hole may add
+ * With the rules file's tables:, a key attribute of the table or of an
+ * index projected as a map or a list (`SK.x`) is reported too: "Key
+ * attributes must be scalars; list random access '[]' and map lookup '.'
+ * are not allowed: Key: SK".
+ *
+ * Deliberately ignored: overlaps in projections with template holes (the hole may add
  * or remove paths) and aliases whose value is not known. Overlaps are
  * reported before conflicts, as DynamoDB does; one finding per projection.
  */
@@ -19,7 +24,10 @@
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
 {
         const struct dl_expr *e = req->exprs[DL_FIELD_PROJECTION_EXPRESSION];
-        if (!e || !e->complete || e->has_holes)
+        if (!e)
+                return;
+        dl_report_nested_key_path(ctx, req, e);
+        if (!e->complete || e->has_holes)
                 return;
         const struct dl_path *c1 = NULL, *c2 = NULL;
         for (size_t j = 1; j < e->n_paths; j++) {

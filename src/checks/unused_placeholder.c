@@ -101,7 +101,9 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                 return;
         /* DynamoDB checks names before values */
         report_unused(ctx, req, &req->names, "ExpressionAttributeNames");
-        report_unused(ctx, req, &req->values, "ExpressionAttributeValues");
+        /* GetItem and BatchGetItem have no ExpressionAttributeValues member */
+        if (req->op != DL_OP_GET_ITEM && req->op != DL_OP_BATCH_GET_ITEM)
+                report_unused(ctx, req, &req->values, "ExpressionAttributeValues");
 }
 
 const struct dl_check dl_check_unused_placeholder = {

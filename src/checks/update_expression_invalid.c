@@ -209,14 +209,14 @@ static void report_key_update(const struct dl_check_ctx *ctx, const struct dl_re
         if (!t)
                 return;
         const char *keys[2] = {t->partition_key.name, t->sort_key.name};
-        for (size_t i = 0; i < e->n_paths; i++) {
-                const struct dl_path *p = e->paths[i];
-                const char *name;
-                size_t len;
-                if (p->role != DL_ROLE_UPDATE_TARGET || !dl_path_head(req, p, &name, &len))
-                        continue;
-                for (size_t k = 0; k < 2; k++) {
-                        if (!dl_name_eq(name, len, keys[k]))
+        /* partition key first, as DynamoDB checks them */
+        for (size_t k = 0; k < 2; k++) {
+                for (size_t i = 0; keys[k] && i < e->n_paths; i++) {
+                        const struct dl_path *p = e->paths[i];
+                        const char *name;
+                        size_t len;
+                        if (p->role != DL_ROLE_UPDATE_TARGET ||
+                            !dl_path_head(req, p, &name, &len) || !dl_name_eq(name, len, keys[k]))
                                 continue;
                         /* DynamoDB says the same for a nested path under a key
                          * attribute (oracle case "add b.b :a" with key b) */
@@ -229,6 +229,8 @@ static void report_key_update(const struct dl_check_ctx *ctx, const struct dl_re
                         return;
                 }
         }
+        /* no key attribute updated: a key used as a map or a list */
+        dl_report_nested_key_path(ctx, req, e);
 }
 
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)

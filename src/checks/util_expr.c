@@ -194,3 +194,55 @@ enum dl_path_clash dl_paths_clash(const struct dl_request *req, const struct dl_
         }
         return DL_CLASH_OVERLAP;
 }
+
+static const struct dl_path *nested_on(const struct dl_request *req, const struct dl_expr *e,
+                                       const char *key)
+{
+        for (size_t i = 0; key && i < e->n_paths; i++) {
+                const struct dl_path *p = e->paths[i];
+                const char *name;
+                size_t len;
+                if (p->n > 1 && dl_path_head(req, p, &name, &len) && dl_name_eq(name, len, key))
+                        return p;
+        }
+        return NULL;
+}
+
+bool dl_report_nested_key_path(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                               const struct dl_expr *e)
+{
+        const struct dl_value *tn = &req->fields[DL_FIELD_TABLE_NAME];
+        if (!e || !dl_value_is_complete(tn))
+                return false;
+        const struct dl_table *t = dl_schema_table_for(ctx->rules, tn->text, tn->len);
+        if (!t)
+                return false;
+        const char *keys[2] = {t->partition_key.name, t->sort_key.name};
+        for (size_t k = 0; k < 2; k++) {
+                const struct dl_path *p = nested_on(req, e, keys[k]);
+                if (!p)
+                        continue;
+                dl_expr_report(ctx, e, p->off, p->end,
+                               "Key attributes must be scalars; list random access '[]' and map "
+                               "lookup '.' are not allowed: Key: %s; '%s' is a key attribute of "
+                               "the table, a string, number or binary",
+                               keys[k], keys[k]);
+                return true;
+        }
+        for (size_t i = 0; i < t->n_indexes; i++) {
+                const char *ikeys[2] = {t->indexes[i].partition_key.name,
+                                        t->indexes[i].sort_key.name};
+                for (size_t k = 0; k < 2; k++) {
+                        const struct dl_path *p = nested_on(req, e, ikeys[k]);
+                        if (!p)
+                                continue;
+                        dl_expr_report(ctx, e, p->off, p->end,
+                                       "Key attributes must be scalars; list random access '[]' "
+                                       "and map lookup '.' are not allowed: IndexKey: %s; '%s' is "
+                                       "a key attribute of index '%s'",
+                                       ikeys[k], ikeys[k], t->indexes[i].name);
+                        return true;
+                }
+        }
+        return false;
+}

@@ -100,6 +100,19 @@ enum dl_path_clash { DL_CLASH_UNKNOWN = -1, DL_CLASH_NONE, DL_CLASH_OVERLAP, DL_
 enum dl_path_clash dl_paths_clash(const struct dl_request *req, const struct dl_path *a,
                                   const struct dl_path *b);
 
+/**
+ * dl_report_nested_key_path - report the first key attribute that e uses as
+ * a map or a list (`SK.x`, `GSI1PK[0]`): DynamoDB's "Key attributes must be
+ * scalars; list random access '[]' and map lookup '.' are not allowed: Key:
+ * SK" (a key of the table, partition key first) or "...: IndexKey: GSI1PK"
+ * (a key of one of its indexes); dynalite db/index.js validateKeyPaths,
+ * applied to projections, filters and updates. Silent when the table is not
+ * described or named at run time.
+ * Returns: true when it reported.
+ */
+bool dl_report_nested_key_path(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                               const struct dl_expr *e);
+
 /** dl_name_eq - s (len bytes) equals the NUL-terminated name. */
 bool dl_name_eq(const char *s, size_t len, const char *name);
 

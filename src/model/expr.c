@@ -903,6 +903,13 @@ static struct dl_enode *parse_not(struct parser *p)
         size_t n_not = 0, *offs = NULL, cap = 0;
         unsigned depth0 = p->depth;
         while (tok_is_word(p, peek(p), "NOT")) {
+                /* DynamoDB's grammar: NOT applies to a comparison, a function
+                 * or a parenthesised condition, not to another NOT (dynalite
+                 * NotConditionExpression); "NOT (NOT a = :v)" is fine. */
+                if (n_not) {
+                        syntax_error(p, peek(p), "write NOT (NOT ...) or drop both NOTs");
+                        return NULL;
+                }
                 const struct tok *t = next(p);
                 if (!enter(p, t))
                         return NULL;
@@ -1135,6 +1142,11 @@ static struct dl_enode *parse_update(struct parser *p)
                         else
                                 syntax_error(p, kw, "an update expression is made of SET, "
                                                     "REMOVE, ADD and DELETE clauses");
+                        return NULL;
+                }
+                if (peek(p)->kind != T_EOF && !peek(p)->ws_before) {
+                        /* "REMOVE#a": a clause keyword needs a blank after it */
+                        syntax_error(p, kw, "put a space after the clause keyword");
                         return NULL;
                 }
                 if (seen[sec])

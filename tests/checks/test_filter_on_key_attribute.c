@@ -14,7 +14,10 @@
 static const struct xcase cases[] = {
         {"sort key", Q, "Orders", .kce = "PK = :p", .filter = "SK = :s", .schema = true, .want = 1,
          .substr = "Filter Expression can only contain non-primary key attributes: Primary key attribute: SK"},
-        {"partition key nested", Q, "Orders", .kce = "PK = :p", .filter = "attribute_exists(PK.c) AND c = :b", .schema = true, .want = 1, .substr = "Primary key attribute: PK"},
+        {"partition key nested", Q, "Orders", .kce = "PK = :p", .filter = "attribute_exists(PK.c) AND c = :b", .schema = true, .want = 2, .substr = "Primary key attribute: PK"},
+        {"scan: key as a map", S, "Orders", .filter = "SK.x = :v", .schema = true, .want = 1,
+         .substr = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: SK"},
+        {"scan: index key as a list", S, "Orders", .filter = "GSI1PK[0] = :v", .schema = true, .want = 1, .substr = "are not allowed: IndexKey: GSI1PK"},
         {"alias", Q, "Orders", .kce = "PK = :p", .filter = "#s > :s", .names = "#s=SK", .schema = true, .want = 1, .substr = "Primary key attribute: SK"},
         {"index keys", Q, "Orders", "GSI1", .kce = "GSI1PK = :p", .filter = "GSI1SK = :s", .schema = true, .want = 1, .substr = "Primary key attribute: GSI1SK"},
         {"lsi sort key", Q, "Orders", "LSI1", .kce = "PK = :p", .filter = "LSI1SK = :s", .schema = true, .want = 1, .substr = "LSI1SK"},

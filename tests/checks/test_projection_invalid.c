@@ -17,7 +17,10 @@ static const struct xcase cases[] = {
         {"oracle overlap", G, .proj = "b[1], b.a, #a.b, a", .names = "#a=a", .want = 1, .substr = "path one: [a, b], path two: [a]"},
         {"index overlap", G, .proj = "a, #a[1]", .names = "#a=a", .want = 1, .substr = "path one: [a], path two: [a, [1]]"},
         {"conflict only", S, .proj = "b[1], b.a", .want = 1, .substr = "Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [b, [1]], path two: [b, a]"},
+        {"key as a list", G, "Orders", .proj = "Id, SK[0]", .schema = true, .want = 1, .substr = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: SK"},
+        {"lsi key as a map", S, "Orders", .proj = "LSI1SK.x", .schema = true, .want = 1, .substr = "IndexKey: LSI1SK"},
         /* not flagged */
+        {"keys as scalars", G, "Orders", .proj = "PK, SK, GSI1PK", .schema = true, .want = 0},
         {"distinct", G, .proj = "a, b.c, b.d, l[0], l[1]", .want = 0},
         {"prefix is not overlap", G, .proj = "ab, abc", .want = 0},
         {"hole", G, .proj = "a, |?|", .want = 0},

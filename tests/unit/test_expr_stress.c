@@ -88,7 +88,7 @@ static void test_one_megabyte(void **state)
         assert_non_null(e);
         assert_int_equal(e->n_errors, 0);
         assert_true(e->n_operators > 300);
-        /* NOT chain: each NOT is a level */
+        /* NOT chain: NOT NOT is a syntax error at once */
         k = 0;
         while (k + 4 < n) {
                 memcpy(s + k, "NOT ", 4);
