@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 
+#include "jobs.h"
 #include "options.h"
 #include "pipeline.h"
 #include "walk.h"
@@ -322,27 +323,45 @@ int dl_cli_main(int argc, char **argv)
         bool had_clang_errors = false;
         const char **analysed = dl_xcalloc(files.n + 1, sizeof *analysed);
         size_t n_analysed = 0;
+        /* Compile arguments are resolved here, on one thread (libclang's
+         * compilation database is not documented as thread-safe); the
+         * analyses then run in parallel, and their logs and dumps are
+         * replayed in file order so the output is deterministic. */
+        struct dl_compile_args *cargs = dl_xcalloc(files.n + 1, sizeof *cargs);
+        struct dl_job *jobs = dl_xcalloc(files.n + 1, sizeof *jobs);
         for (size_t i = 0; i < files.n; i++) {
-                struct dl_compile_args args;
                 char *repo = repo_root_for(files.paths[i], project_root);
                 dl_compile_args_for(db, files.paths[i], repo,
-                                    (const char *const *)o.extra_args, o.n_extra_args, &args,
-                                    NULL);
+                                    (const char *const *)o.extra_args, o.n_extra_args,
+                                    &cargs[i], NULL);
                 free(repo);
-                unsigned clang_errors = 0;
-                enum dl_file_outcome fo =
-                        dl_pipeline_file(&p, files.paths[i], (const char *const *)args.argv,
-                                         args.n, &clang_errors);
-                dl_compile_args_fini(&args);
-                if (fo != DL_FILE_ANALYSED) {
+                jobs[i].path = files.paths[i];
+                jobs[i].args = (const char *const *)cargs[i].argv;
+                jobs[i].n_args = cargs[i].n;
+        }
+        dl_jobs_run(&p, jobs, files.n, o.jobs ? o.jobs : dl_jobs_default_threads());
+        for (size_t i = 0; i < files.n; i++) {
+                for (size_t k = 0; k < jobs[i].log.n; k++) {
+                        const struct dl_log_entry *e = &jobs[i].log.items[k];
+                        struct dl_loc loc = {e->file, e->line, e->col};
+                        dl_log_add(&log, e->level, e->id, e->file ? &loc : NULL, "%s",
+                                   e->message);
+                }
+                if (jobs[i].dump)
+                        fwrite(jobs[i].dump, 1, jobs[i].dump_len, stdout);
+                dl_job_fini(&jobs[i]);
+                dl_compile_args_fini(&cargs[i]);
+                if (jobs[i].outcome != DL_FILE_ANALYSED) {
                         incomplete = true;
                         continue;
                 }
-                if (clang_errors)
+                if (jobs[i].clang_errors)
                         had_clang_errors = true;
                 dl_sink_add_source(sink, files.paths[i]);
                 analysed[n_analysed++] = files.paths[i];
         }
+        free(jobs);
+        free(cargs);
         if (o.dump_requests) {
                 free(analysed);
                 rc = incomplete ? DL_EXIT_INCOMPLETE : DL_EXIT_OK;

@@ -103,6 +103,20 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                         push(&o->extra_args, &o->n_extra_args, v);
                         continue;
                 }
+                if (take_value("-j", argc, argv, &i, &v, &missing) ||
+                    take_value("--jobs", argc, argv, &i, &v, &missing)) {
+                        if (missing)
+                                goto missing_value;
+                        char *end = NULL;
+                        long n = strtol(v, &end, 10);
+                        if (!*v || *end || n < 1 || n > 256)
+                                return dl_error_set(err, DL_ERR_CONFIG, NULL,
+                                                    "bad value '%s' for -j; expected a number "
+                                                    "from 1 to 256",
+                                                    v);
+                        o->jobs = (unsigned)n;
+                        continue;
+                }
                 if (take_value("--format", argc, argv, &i, &v, &missing)) {
                         if (missing)
                                 goto missing_value;
@@ -157,6 +171,7 @@ const char *dl_options_usage(void)
                "  -p DIR                 read DIR/compile_commands.json for each file's flags\n"
                "  --extra-arg=FLAG       add a compiler flag (repeatable)\n"
                "  --no-stub-headers      do not add ddblint's AWS SDK stub headers\n"
+               "  -j, --jobs N           analyse N files in parallel (default: one per CPU)\n"
                "Rules:\n"
                "  --rules FILE           rules file (default: nearest .ddblint.yaml upwards\n"
                "                         from the current directory, else built-in defaults)\n"

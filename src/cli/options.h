@@ -36,6 +36,7 @@ struct dl_options {
         bool version;                /* --version */
         bool help;                   /* --help */
         bool verbose;                /* --verbose: tool notes on stderr */
+        unsigned jobs;               /* -j N: parallel analyses; 0 = one per CPU */
         bool no_stubs;               /* --no-stub-headers */
 };
 
