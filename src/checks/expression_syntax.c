@@ -205,7 +205,8 @@ static void walk_operands(struct opnd *o, const struct dl_enode *n)
 {
         for (size_t i = 0; i < n->n_args && !o->decided; i++)
                 walk_operands(o, n->args[i]);
-        if (o->decided)
+        /* a node with a hole inside may be grouped differently at run time */
+        if (o->decided || dl_expr_span_has_hole(o->e, n->off, n->end))
                 return;
         if (n->kind == DL_EN_CMP) {
                 const char *op = dl_cmp_op_str(n->op);

@@ -116,7 +116,12 @@ static void walk(struct kc_state *st, const struct dl_enode *n)
                         return;
                 }
         }
-        if (n->kind == DL_EN_BETWEEN && n->args[0]->kind != DL_EN_PATH &&
+        /* With holes only what tokens prove is judged: the operators above,
+         * size() and nested paths; the grouping of operands (BETWEEN's first
+         * operand, names per condition, conditions per key) may differ at
+         * run time, since a hole may hold parentheses. */
+        bool shape = !st->e->has_holes;
+        if (shape && n->kind == DL_EN_BETWEEN && n->args[0]->kind != DL_EN_PATH &&
             n->args[0]->kind != DL_EN_OPAQUE) {
                 fail(st, n->args[0]->off, n->args[0]->end,
                      "write 'sk BETWEEN :lo AND :hi'",
@@ -124,7 +129,7 @@ static void walk(struct kc_state *st, const struct dl_enode *n)
                      "key attribute as its first operand", "BETWEEN");
                 return;
         }
-        if (is_fn(n, "begins_with") && n->n_args && n->args[0]->kind != DL_EN_PATH &&
+        if (shape && is_fn(n, "begins_with") && n->n_args && n->args[0]->kind != DL_EN_PATH &&
             n->args[0]->kind != DL_EN_OPAQUE) {
                 fail(st, n->args[0]->off, n->args[0]->end,
                      "write 'begins_with(sk, :prefix)'",
@@ -137,7 +142,7 @@ static void walk(struct kc_state *st, const struct dl_enode *n)
         for (size_t i = 0; i < n->n_args && !st->reported; i++) {
                 const struct dl_enode *a = n->args[i];
                 if (a->kind == DL_EN_PATH) {
-                        if (attr) {
+                        if (attr && shape) {
                                 fail(st, a->off, a->end,
                      "compare a key attribute with a :value placeholder",
                      "Invalid condition in KeyConditionExpression: %s", "Multiple attribute names used in one condition");
@@ -158,7 +163,7 @@ static void walk(struct kc_state *st, const struct dl_enode *n)
                         walk(st, a);
                 }
         }
-        if (st->reported || n->kind == DL_EN_AND || n->kind == DL_EN_OPAQUE ||
+        if (st->reported || !shape || n->kind == DL_EN_AND || n->kind == DL_EN_OPAQUE ||
             n->kind == DL_EN_PATH || n->kind == DL_EN_VALUE)
                 return;
         if (!attr) {

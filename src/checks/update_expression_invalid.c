@@ -58,14 +58,16 @@ static const char *long_type(const char *t)
 }
 
 /* First list_append / + / - operand of a wrong type, innermost first. */
-static const struct dl_enode *bad_function(const struct dl_request *req,
+static const struct dl_enode *bad_function(const struct dl_request *req, const struct dl_expr *e,
                                            const struct dl_enode *n, const char **type)
 {
         for (size_t i = 0; i < n->n_args; i++) {
-                const struct dl_enode *b = bad_function(req, n->args[i], type);
+                const struct dl_enode *b = bad_function(req, e, n->args[i], type);
                 if (b)
                         return b;
         }
+        if (dl_expr_span_has_hole(e, n->off, n->end))
+                return NULL;
         bool append = n->kind == DL_EN_FUNC && n->name_len == 11 &&
                       memcmp(n->name, "list_append", 11) == 0;
         if (!append && n->kind != DL_EN_ARITH)
@@ -90,6 +92,8 @@ static void report_operand_types(const struct dl_check_ctx *ctx, const struct dl
                 if ((act->section != DL_SEC_ADD && act->section != DL_SEC_DELETE) ||
                     act->n_args < 2)
                         continue;
+                if (dl_expr_span_has_hole(e, act->off, act->args[1]->end))
+                        continue;
                 const char *t = immediate_type(req, act->args[1]);
                 const char *lt = t ? long_type(t) : NULL;
                 if (!lt || (act->section == DL_SEC_ADD && strcmp(t, "N") == 0))
@@ -109,7 +113,7 @@ static void report_operand_types(const struct dl_check_ctx *ctx, const struct dl
                 const struct dl_enode *act = e->root->args[i];
                 const char *t = NULL;
                 const struct dl_enode *b = act->section == DL_SEC_SET && act->n_args == 2
-                                                   ? bad_function(req, act->args[1], &t)
+                                                   ? bad_function(req, e, act->args[1], &t)
                                                    : NULL;
                 if (!b)
                         continue;

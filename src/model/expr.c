@@ -122,6 +122,8 @@ struct parser {
         size_t n_toks, pos;
         bool stop;          /* structure lost (syntax error or hole) */
         size_t first_hole;  /* index of the first T_HOLE token, or SIZE_MAX */
+        size_t *extents;    /* per error: the end of the text that decides it */
+        size_t n_extents;
         unsigned depth;     /* current nesting (parentheses, function calls) */
 };
 
@@ -228,6 +230,41 @@ static bool absorbable(enum tok_kind k)
         }
 }
 
+static void push_hole(struct dl_arena *a, struct dl_expr *e, size_t off)
+{
+        size_t cap = 8;
+        while (cap < e->n_holes)
+                cap *= 2;
+        if (e->n_holes == 0 || e->n_holes == cap) {
+                size_t ncap = e->n_holes == 0 ? 8 : cap * 2;
+                size_t *nv = dl_arena_alloc(a, ncap * sizeof *nv);
+                if (e->n_holes)
+                        memcpy(nv, e->hole_offs, e->n_holes * sizeof *nv);
+                e->hole_offs = nv;
+        }
+        if (e->n_holes && e->hole_offs[e->n_holes - 1] >= off) {
+                e->hole_offs[e->n_holes - 1] = off; /* merged with the previous hole */
+                return;
+        }
+        e->hole_offs[e->n_holes++] = off;
+}
+
+bool dl_expr_span_has_hole(const struct dl_expr *e, size_t off, size_t end)
+{
+        size_t lo = 0, hi = e->n_holes;
+        while (lo < hi) { /* first hole at or after off */
+                size_t mid = lo + (hi - lo) / 2;
+                if (e->hole_offs[mid] < off)
+                        lo = mid + 1;
+                else
+                        hi = mid;
+        }
+        if (lo == e->n_holes)
+                return false;
+        size_t h = e->hole_offs[lo];
+        return off == end ? h == off : h < end;
+}
+
 /* Lex the whole template: returns the token array ending with T_EOF. */
 static void lex(struct parser *p)
 {
@@ -267,8 +304,7 @@ static void lex(struct parser *p)
                 } else {
                         tb_push(p->a, &b, h);
                 }
-                if (e->n_holes < sizeof e->hole_offs / sizeof e->hole_offs[0])
-                        e->hole_offs[e->n_holes++] = base;
+                push_hole(p->a, e, h.off);
                 e->has_holes = true;
                 prev_hole = true;
                 run_start = base;
@@ -314,8 +350,20 @@ static enum dl_update_section section_of(const struct parser *p, const struct to
         return DL_SEC_NONE;
 }
 
+/* Record an error. extent: the end of the known text that decides it
+ * (SIZE_MAX when a hole decides it: then it is dropped if the expression
+ * has holes; 0 when it is certain wherever it is). */
+static void add_error_x(struct parser *p, enum dl_expr_err_kind kind, size_t off, size_t end,
+                        const char *msg, const char *hint, size_t extent);
+
 static void add_error(struct parser *p, enum dl_expr_err_kind kind, size_t off, size_t end,
                       const char *msg, const char *hint)
+{
+        add_error_x(p, kind, off, end, msg, hint, end);
+}
+
+static void add_error_x(struct parser *p, enum dl_expr_err_kind kind, size_t off, size_t end,
+                        const char *msg, const char *hint, size_t extent)
 {
         struct dl_expr *e = p->e;
         /* one error per kind: DynamoDB reports only the first of each */
@@ -325,6 +373,11 @@ static void add_error(struct parser *p, enum dl_expr_err_kind kind, size_t off, 
         struct dl_expr_error *nv = dl_arena_alloc(p->a, (e->n_errors + 1) * sizeof *nv);
         if (e->n_errors)
                 memcpy(nv, e->errors, e->n_errors * sizeof *nv);
+        size_t *xv = dl_arena_alloc(p->a, (e->n_errors + 1) * sizeof *xv);
+        if (e->n_errors)
+                memcpy(xv, p->extents, e->n_errors * sizeof *xv);
+        xv[e->n_errors] = extent;
+        p->extents = xv;
         nv[e->n_errors++] = (struct dl_expr_error){kind, msg, hint, off, end};
         e->errors = nv;
 }
@@ -465,24 +518,26 @@ static void check_call(struct parser *p, struct dl_enode *f)
                         : find_fn(cond_fns, sizeof cond_fns / sizeof cond_fns[0], f->name,
                                   f->name_len);
         if (!fi) {
-                add_error(p, DL_EXPR_ERR_UNKNOWN_FUNCTION, f->op_off, f->op_end,
-                          dl_arena_printf(p->a, "Invalid function name; function: %.*s",
-                                          (int)f->name_len, f->name),
-                          NULL);
+                add_error_x(p, DL_EXPR_ERR_UNKNOWN_FUNCTION, f->op_off, f->op_end,
+                            dl_arena_printf(p->a, "Invalid function name; function: %.*s",
+                                            (int)f->name_len, f->name),
+                            NULL, 0);
                 return;
         }
+        if (dl_expr_span_has_hole(p->e, f->off, f->end))
+                return; /* a hole between the parentheses may hold anything */
         bool has_opaque = false;
         for (size_t i = 0; i < f->n_args; i++)
                 if (f->args[i]->kind == DL_EN_OPAQUE)
                         has_opaque = true;
         if (f->n_args != fi->n_args && !(has_opaque && f->n_args < fi->n_args)) {
-                add_error(p, DL_EXPR_ERR_OPERAND_COUNT, f->op_off, f->op_end,
+                add_error_x(p, DL_EXPR_ERR_OPERAND_COUNT, f->op_off, f->op_end,
                           dl_arena_printf(p->a,
                                           "Incorrect number of operands for operator or "
                                           "function; operator or function: %s, number of "
                                           "operands: %zu",
                                           fi->name, f->n_args),
-                          NULL);
+                          NULL, 0);
                 return;
         }
         /* In conditions DynamoDB checks this with the operand types, innermost
@@ -498,18 +553,20 @@ static void check_call(struct parser *p, struct dl_enode *f)
                           NULL);
 }
 
-/* A condition function (anything but size) used where an operand is needed. */
-static void check_operand_use(struct parser *p, const struct dl_enode *n)
+/* A condition function (anything but size) used where an operand is needed.
+ * extent: the end of the text that makes it an operand. */
+static void check_operand_use(struct parser *p, const struct dl_enode *n, size_t extent)
 {
         if (n && n->kind == DL_EN_FUNC && p->e->lang == DL_LANG_CONDITION &&
             !(n->name_len == 4 && memcmp(n->name, "size", 4) == 0) &&
-            find_fn(cond_fns, sizeof cond_fns / sizeof cond_fns[0], n->name, n->name_len))
-                add_error(p, DL_EXPR_ERR_MISUSED_FUNCTION, n->op_off, n->op_end,
-                          dl_arena_printf(p->a,
-                                          "The function is not allowed to be used this way in "
-                                          "an expression; function: %.*s",
-                                          (int)n->name_len, n->name),
-                          NULL);
+            find_fn(cond_fns, sizeof cond_fns / sizeof cond_fns[0], n->name, n->name_len) &&
+            !dl_expr_span_has_hole(p->e, n->off, n->end))
+                add_error_x(p, DL_EXPR_ERR_MISUSED_FUNCTION, n->op_off, n->op_end,
+                            dl_arena_printf(p->a,
+                                            "The function is not allowed to be used this way in "
+                                            "an expression; function: %.*s",
+                                            (int)n->name_len, n->name),
+                            NULL, extent > n->end ? extent : n->end);
 }
 
 static void check_parens(struct parser *p, const struct dl_enode *n, size_t lparen_off)
@@ -683,7 +740,7 @@ static struct dl_enode *parse_call(struct parser *p)
                 struct dl_enode *arg = parse_operand(p);
                 if (!arg)
                         return NULL;
-                check_operand_use(p, arg);
+                check_operand_use(p, arg, arg->end);
                 add_arg(p, f, arg);
                 const struct tok *t = next(p);
                 if (t->kind == T_COMMA)
@@ -719,12 +776,12 @@ static struct dl_enode *parse_operand(struct parser *p)
                 return n;
         }
         case T_IDENT:
-                if (peek2(p)->kind == T_LPAREN)
-                        return parse_call(p);
                 if (p->e->lang == DL_LANG_CONDITION && is_cond_keyword(p, t)) {
                         syntax_error(p, t, NULL);
                         return NULL;
                 }
+                if (peek2(p)->kind == T_LPAREN)
+                        return parse_call(p);
                 /* fallthrough */
         case T_NAME: {
                 size_t off = t->off;
@@ -788,11 +845,14 @@ static bool check_condition(struct parser *p, const struct dl_enode *n, const st
                                        "a = :v, or test it: attribute_exists(a)");
                 return false;
         }
-        if (n->kind == DL_EN_FUNC && n->name_len == 4 && memcmp(n->name, "size", 4) == 0)
-                add_error(p, DL_EXPR_ERR_MISUSED_FUNCTION, n->op_off, n->op_end,
-                          "The function is not allowed to be used this way in an expression; "
-                          "function: size",
-                          "compare it: size(a) > :n");
+        /* decided by the token after it: a hole there may hold "> :n" */
+        if (n->kind == DL_EN_FUNC && n->name_len == 4 && memcmp(n->name, "size", 4) == 0 &&
+            !dl_expr_span_has_hole(p->e, n->off, n->end))
+                add_error_x(p, DL_EXPR_ERR_MISUSED_FUNCTION, n->op_off, n->op_end,
+                            "The function is not allowed to be used this way in an expression; "
+                            "function: size",
+                            "compare it: size(a) > :n",
+                            after->kind == T_HOLE ? SIZE_MAX : after->end);
         return true;
 }
 
@@ -837,7 +897,7 @@ static struct dl_enode *parse_primary(struct parser *p)
                 return NULL;
         }
         next(p);
-        check_operand_use(p, lhs);
+        check_operand_use(p, lhs, op->end);
         p->e->n_operators++;
         struct dl_enode *n = node(p, c ? DL_EN_CMP : between ? DL_EN_BETWEEN : DL_EN_IN,
                                   lhs->off, op->end);
@@ -849,7 +909,7 @@ static struct dl_enode *parse_primary(struct parser *p)
                 struct dl_enode *rhs = parse_operand(p);
                 if (!rhs)
                         return NULL;
-                check_operand_use(p, rhs);
+                check_operand_use(p, rhs, rhs->end);
                 add_arg(p, n, rhs);
         } else if (between) {
                 struct dl_enode *lo = parse_operand(p);
@@ -863,8 +923,8 @@ static struct dl_enode *parse_primary(struct parser *p)
                 struct dl_enode *hi = parse_operand(p);
                 if (!hi)
                         return NULL;
-                check_operand_use(p, lo);
-                check_operand_use(p, hi);
+                check_operand_use(p, lo, hi->end);
+                check_operand_use(p, hi, hi->end);
                 add_arg(p, n, lo);
                 add_arg(p, n, hi);
         } else {
@@ -877,7 +937,7 @@ static struct dl_enode *parse_primary(struct parser *p)
                         struct dl_enode *x = parse_operand(p);
                         if (!x)
                                 return NULL;
-                        check_operand_use(p, x);
+                        check_operand_use(p, x, x->end);
                         add_arg(p, n, x);
                         const struct tok *s = next(p);
                         if (s->kind == T_COMMA)
@@ -1217,7 +1277,7 @@ static void lenient_scan(struct parser *p)
                 bool keyword = e->lang == DL_LANG_CONDITION ? is_cond_keyword(p, t)
                                : e->lang == DL_LANG_UPDATE  ? section_of(p, t) != DL_SEC_NONE
                                                             : false;
-                if (t->kind == T_IDENT && u->kind == T_LPAREN) {
+                if (t->kind == T_IDENT && u->kind == T_LPAREN && !keyword) {
                         struct dl_enode f = {0};
                         f.name = p->s + t->off;
                         f.name_len = t->end - t->off;
@@ -1335,17 +1395,12 @@ struct dl_expr *dl_expr_parse(struct dl_arena *a, enum dl_field f, const struct 
         }
         e->n_operators = count_operators(&p);
         if (e->has_holes) {
-                /* After the first hole only what no continuation can change is
-                 * kept: an unknown function name, a wrong operand count inside
-                 * a call, a repeated update clause. A misused function or a
-                 * redundant parenthesis might belong to what the hole holds. */
+                /* Keep only errors decided by known text before the first hole
+                 * (extent 0: certain anywhere; see expr.h). */
                 size_t hole_off = p.toks[p.first_hole].off, keep = 0;
-                for (size_t i = 0; i < e->n_errors; i++) {
-                        enum dl_expr_err_kind k = e->errors[i].kind;
-                        if (e->errors[i].off < hole_off || k == DL_EXPR_ERR_UNKNOWN_FUNCTION ||
-                            k == DL_EXPR_ERR_OPERAND_COUNT || k == DL_EXPR_ERR_SECTION)
+                for (size_t i = 0; i < e->n_errors; i++)
+                        if (p.extents[i] == 0 || p.extents[i] <= hole_off)
                                 e->errors[keep++] = e->errors[i];
-                }
                 e->n_errors = keep;
         }
         if (root && !p.stop) {

@@ -20,6 +20,11 @@
  * What is decided with holes:
  *  - a syntax error is reported only when it lies before the first hole
  *    (the parser is LL(1): a prefix it rejects has no valid continuation);
+ *  - other errors are kept only when every token that decides them is
+ *    known: before the first hole, and (for a misused function or a
+ *    redundant parenthesis) not followed by a hole; an unknown function
+ *    name (a name right before '(') and a wrong operand count (a call
+ *    with no hole between its parentheses) are certain anywhere;
  *  - after a hole the parser cannot follow the structure, so `root` is
  *    NULL (`complete` false), and a token-level scan still classifies what
  *    is certain: every identifier that is not a keyword or a function name
@@ -172,7 +177,8 @@ struct dl_expr {
         size_t n_paths;
         struct dl_ref *refs;          /* every #name / :value occurrence, in text order */
         size_t n_refs;
-        size_t hole_offs[8];          /* offsets of the first holes in text */
+        size_t *hole_offs;            /* where each hole token starts, ascending (a
+                                         hole absorbs the known token it touches) */
         size_t n_holes;
         /* Limits (counted on known text; expression-limits). */
         size_t n_operators;           /* comparators, AND/OR/NOT, BETWEEN, IN, functions, +/- */
@@ -217,6 +223,14 @@ bool dl_expr_loc(const struct dl_expr *e, size_t off, struct dl_loc *out);
  * compared case-insensitively (reserved_words.def, 573 words).
  */
 bool dl_expr_is_reserved(const char *s, size_t len);
+
+/**
+ * dl_expr_span_has_hole - whether a hole of e lies strictly inside bytes
+ * (off, end) of its known text, or at off itself when off == end. A node
+ * whose span holds a hole may be grouped differently at run time (the hole
+ * can hold parentheses), so checks judge only nodes without one.
+ */
+bool dl_expr_span_has_hole(const struct dl_expr *e, size_t off, size_t end);
 
 /** dl_cmp_op_str - "=", "<>", ... "+", "-"; "" for NONE. */
 const char *dl_cmp_op_str(enum dl_cmp_op op);
