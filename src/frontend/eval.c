@@ -16,6 +16,28 @@
 
 /* ---- body index ------------------------------------------------------ */
 
+/* Is the binary operator c (operands lhs, rhs) `&&` or `||`? libclang 14
+ * has no operator-kind query: read the tokens between the operands. */
+static bool is_short_circuit(CXCursor c, CXCursor lhs, CXCursor rhs)
+{
+        CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+        CXSourceRange between = clang_getRange(clang_getRangeEnd(clang_getCursorExtent(lhs)),
+                                               clang_getRangeStart(clang_getCursorExtent(rhs)));
+        CXToken *toks = NULL;
+        unsigned n = 0;
+        clang_tokenize(tu, between, &toks, &n);
+        bool yes = false;
+        for (unsigned i = 0; i < n && !yes; i++) {
+                CXString s = clang_getTokenSpelling(tu, toks[i]);
+                const char *p = clang_getCString(s);
+                yes = p && (!strcmp(p, "&&") || !strcmp(p, "||") || !strcmp(p, "and") ||
+                            !strcmp(p, "or"));
+                clang_disposeString(s);
+        }
+        dl_cx_dispose_tokens(tu, toks, n);
+        return yes;
+}
+
 static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
         struct dl_body *b = data;
@@ -31,6 +53,20 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
         case CXCursor_DeclRefExpr: {
                 struct dl_body_ref ref = {c, clang_getCursorReferenced(c), off};
                 DL_VEC_PUSH(&b->refs, ref);
+                break;
+        }
+        case CXCursor_BinaryOperator: {
+                /* `a && b`, `a || b`: b runs on some paths only (short
+                 * circuit), like the branches of an if. */
+                CXCursor kids[2];
+                if (dl_cx_children(c, kids, 2) == 2 && is_short_circuit(c, kids[0], kids[1])) {
+                        CXSourceRange r = clang_getCursorExtent(kids[1]);
+                        struct dl_body_cond cond = {dl_cx_offset(clang_getRangeStart(r)),
+                                                    dl_cx_offset(clang_getRangeEnd(r)), false};
+                        if (cond.end <= cond.begin)
+                                cond.end = cond.begin + 1;
+                        DL_VEC_PUSH(&b->conds, cond);
+                }
                 break;
         }
         case CXCursor_IfStmt:
@@ -617,7 +653,61 @@ static bool refers_to(CXCursor e, CXCursor decl)
                clang_equalCursors(clang_getCursorReferenced(e), decl);
 }
 
-/* A local std::string: its initializer, then += / append / = before use. */
+static bool param_is_read_only(CXType t)
+{
+        if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference ||
+            t.kind == CXType_Pointer)
+                return clang_isConstQualifiedType(clang_getPointeeType(t));
+        return t.kind != CXType_Invalid;
+}
+
+/* Strip casts and a leading & or * (`&s`, `*p`). */
+static CXCursor strip_address(CXCursor c)
+{
+        for (int i = 0; i < 8; i++) {
+                c = dl_eval_strip(c);
+                if (clang_getCursorKind(c) != CXCursor_UnaryOperator)
+                        return c;
+                CXCursor kid[2];
+                if (dl_cx_children(c, kid, 2) != 1)
+                        return c;
+                c = kid[0];
+        }
+        return c;
+}
+
+bool dl_body_ref_is_read(const struct dl_body *b, CXCursor var, unsigned off)
+{
+        for (size_t i = 0; b && i < b->calls.n; i++) {
+                CXCursor call = b->calls.items[i].cursor;
+                CXCursor callee = clang_getCursorReferenced(call);
+                enum CXCursorKind ck = clang_getCursorKind(callee);
+                CXCursor obj = call_object(call);
+                if (refers_to(obj, var) && cursor_off(obj) == off)
+                        return ck == CXCursor_CXXMethod && clang_CXXMethod_isConst(callee);
+                int nargs = clang_Cursor_getNumArguments(call);
+                CXType ft = clang_getCursorType(callee);
+                int nparams = clang_getNumArgTypes(ft);
+                /* a member operator called as `a op b`: argument 0 is the object */
+                int shift = ck == CXCursor_CXXMethod && nparams >= 0 && nargs == nparams + 1;
+                for (int a = 0; a < nargs; a++) {
+                        CXCursor arg = strip_address(clang_Cursor_getArgument(call, (unsigned)a));
+                        if (!refers_to(arg, var) || cursor_off(arg) != off)
+                                continue;
+                        if (shift && a == 0)
+                                return clang_CXXMethod_isConst(callee);
+                        if (nparams < 0 || a - shift >= nparams)
+                                return false; /* variadic or unknown callee */
+                        return param_is_read_only(clang_getArgType(ft, (unsigned)(a - shift)));
+                }
+        }
+        return false;
+}
+
+/* A local std::string: its initializer, then += / append / = before use.
+ * Any other reference before the use that may write it (a non-const method,
+ * a non-const reference or pointer handed to a function, an alias) makes
+ * the value a hole. */
 static void fold_local_string(struct dl_eval *ev, struct tmpl *t, CXCursor var, unsigned depth)
 {
         CXCursor init = var_init(var);
@@ -630,6 +720,7 @@ static void fold_local_string(struct dl_eval *ev, struct tmpl *t, CXCursor var, 
         unsigned decl_off = cursor_off(var);
         const struct dl_body *b = ev->body;
         bool hole = false;
+        DL_VEC(unsigned) handled = {0}; /* offsets of references folded above */
         for (size_t i = 0; b && i < b->calls.n && !hole; i++) {
                 const struct dl_body_call *c = &b->calls.items[i];
                 if (c->off <= decl_off || c->off >= ev->use_off)
@@ -655,6 +746,7 @@ static void fold_local_string(struct dl_eval *ev, struct tmpl *t, CXCursor var, 
                 enum dl_when w = dl_body_when(b, c->off, ev->use_off);
                 if (w == DL_WHEN_NEVER)
                         continue;
+                DL_VEC_PUSH(&handled, cursor_off(obj));
                 if (w == DL_WHEN_MAYBE) {
                         hole = true;
                         break;
@@ -665,6 +757,18 @@ static void fold_local_string(struct dl_eval *ev, struct tmpl *t, CXCursor var, 
                 }
                 fold(ev, &sub, arg, depth + 1);
         }
+        for (size_t i = 0; b && i < b->refs.n && !hole; i++) {
+                const struct dl_body_ref *ref = &b->refs.items[i];
+                if (ref->off <= decl_off || !clang_equalCursors(ref->decl, var) ||
+                    dl_body_when(b, ref->off, ev->use_off) == DL_WHEN_NEVER)
+                        continue;
+                bool ok = false;
+                for (size_t k = 0; k < handled.n && !ok; k++)
+                        ok = handled.items[k] == ref->off;
+                if (!ok && !dl_body_ref_is_read(b, var, ref->off))
+                        hole = true;
+        }
+        DL_VEC_FREE(&handled);
         struct dl_value v = t_finish(&sub, (struct dl_loc){0});
         t_fini(&sub);
         if (hole) {

@@ -67,6 +67,16 @@ void dl_body_init(struct dl_body *b, CXCursor func);
 /** dl_body_fini - free the index; NULL-safe. */
 void dl_body_fini(struct dl_body *b);
 
+/**
+ * dl_body_ref_is_read - is the reference to var at offset off (a
+ * DeclRefExpr of b->refs) only a read: an argument passed by value, const
+ * reference or pointer to const, or the object of a const method?
+ * Returns: false when it may write var (non-const method, non-const
+ * reference or pointer argument, variadic or unknown callee) or when it is
+ * not a call's argument or object at all (an alias, `&var` stored).
+ */
+bool dl_body_ref_is_read(const struct dl_body *b, CXCursor var, unsigned off);
+
 enum dl_when {
         DL_WHEN_NEVER,  /* after the use in straight-line code */
         DL_WHEN_SURE,   /* always before the use */

@@ -319,6 +319,50 @@ static CXCursor find_init_list(CXCursor e)
         return clang_getNullCursor();
 }
 
+/* A variable of a function body with automatic storage (not static, not a
+ * global another function may change). */
+static bool is_local_var(CXCursor var)
+{
+        enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(var));
+        bool in_fn = pk == CXCursor_FunctionDecl || pk == CXCursor_CXXMethod ||
+                     pk == CXCursor_Constructor || pk == CXCursor_Destructor ||
+                     pk == CXCursor_FunctionTemplate || pk == CXCursor_LambdaExpr;
+        return in_fn && clang_Cursor_getStorageClass(var) != CX_SC_Static;
+}
+
+/* A default-constructed temporary: `T()`, `T{}` or `{}` for a class T. */
+static bool is_empty_construct(CXCursor e)
+{
+        e = dl_eval_strip(e);
+        if (clang_getCursorKind(e) == CXCursor_InitListExpr) {
+                CXCursor kids[1];
+                return dl_cx_children(e, kids, 1) == 0;
+        }
+        return clang_getCursorKind(e) == CXCursor_CallExpr &&
+               clang_Cursor_getNumArguments(e) == 0 &&
+               clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_Constructor;
+}
+
+/* Does a reference to local var between decl and use, other than those at
+ * the offsets in handled[0..n), possibly modify it (a non-const method, a
+ * non-const reference or pointer to a function, an alias)? */
+static bool var_may_change(const struct scope *s, CXCursor var, unsigned decl, unsigned use,
+                           const unsigned *handled, size_t n)
+{
+        for (size_t i = 0; i < s->body->refs.n; i++) {
+                const struct dl_body_ref *ref = &s->body->refs.items[i];
+                if (ref->off <= decl || !clang_equalCursors(ref->decl, var) ||
+                    dl_body_when(s->body, ref->off, use) == DL_WHEN_NEVER)
+                        continue;
+                bool ok = false;
+                for (size_t k = 0; k < n && !ok; k++)
+                        ok = handled[k] == ref->off;
+                if (!ok && !dl_body_ref_is_read(s->body, var, ref->off))
+                        return true;
+        }
+        return false;
+}
+
 /* SetExpressionAttributeValues(m): rebuild m from a local map variable. */
 static void map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_names, CXCursor arg,
                           unsigned use, bool maybe)
@@ -345,10 +389,17 @@ static void map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_names,
                         m->kind = DL_VAL_DYNAMIC;
                 return;
         }
+        if (is_empty_construct(e)) {
+                /* Aws::Map<...>() or {}: known and empty (DynamoDB rejects it) */
+                if (maybe)
+                        m->kind = DL_VAL_DYNAMIC;
+                return;
+        }
         CXCursor var = clang_getCursorReferenced(e);
         if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
-            clang_getCursorKind(var) != CXCursor_VarDecl || !s->body ||
-            clang_getCursorType(var).kind == CXType_LValueReference) {
+            clang_getCursorKind(var) != CXCursor_VarDecl || !s->body || !is_local_var(var) ||
+            clang_getCursorType(var).kind == CXType_LValueReference ||
+            clang_getCursorType(var).kind == CXType_RValueReference) {
                 m->kind = DL_VAL_DYNAMIC;
                 return;
         }
@@ -372,6 +423,7 @@ static void map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_names,
                 }
         }
         unsigned decl = off_of(var);
+        DL_VEC(unsigned) handled = {0}; /* references accounted for below */
         for (size_t i = 0; i < s->body->calls.n; i++) {
                 const struct dl_body_call *c = &s->body->calls.items[i];
                 if (c->off <= decl)
@@ -385,10 +437,12 @@ static void map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_names,
                 CXCursor k, v;
                 if ((!strcmp(name, "emplace") || !strcmp(name, "try_emplace")) && nargs == 2 &&
                     refers_to(member_object(call), var)) {
+                        DL_VEC_PUSH(&handled, off_of(member_object(call)));
                         map_add(s, m, is_names, clang_Cursor_getArgument(call, 0),
                                 clang_Cursor_getArgument(call, 1), call, use, w == DL_WHEN_MAYBE);
                 } else if (!strcmp(name, "insert") && nargs == 1 &&
                            refers_to(member_object(call), var)) {
+                        DL_VEC_PUSH(&handled, off_of(member_object(call)));
                         if (pair_of(clang_Cursor_getArgument(call, 0), &k, &v))
                                 map_add(s, m, is_names, k, v, call, use, w == DL_WHEN_MAYBE);
                         else
@@ -398,20 +452,30 @@ static void map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_names,
                         if (clang_getCursorKind(lhs) == CXCursor_CallExpr &&
                             name_is(s->cx, lhs, "operator[]") &&
                             clang_Cursor_getNumArguments(lhs) == 2 &&
-                            refers_to(dl_eval_strip(clang_Cursor_getArgument(lhs, 0)), var))
+                            refers_to(dl_eval_strip(clang_Cursor_getArgument(lhs, 0)), var)) {
+                                DL_VEC_PUSH(&handled,
+                                            off_of(dl_eval_strip(clang_Cursor_getArgument(lhs, 0))));
                                 map_add(s, m, is_names, clang_Cursor_getArgument(lhs, 1),
                                         clang_Cursor_getArgument(call, 1), call, use,
                                         w == DL_WHEN_MAYBE);
+                        }
                 } else if (!is_names && (!strncmp(name, "Set", 3) || !strncmp(name, "With", 4))) {
                         CXCursor obj = member_object(call);
                         if (clang_getCursorKind(obj) == CXCursor_CallExpr &&
                             name_is(s->cx, obj, "operator[]") &&
                             clang_Cursor_getNumArguments(obj) == 2 &&
-                            refers_to(dl_eval_strip(clang_Cursor_getArgument(obj, 0)), var))
+                            refers_to(dl_eval_strip(clang_Cursor_getArgument(obj, 0)), var)) {
+                                DL_VEC_PUSH(&handled,
+                                            off_of(dl_eval_strip(clang_Cursor_getArgument(obj, 0))));
                                 map_add(s, m, is_names, clang_Cursor_getArgument(obj, 1), call,
                                         call, use, w == DL_WHEN_MAYBE);
+                        }
                 }
         }
+        /* anything else that may write the map: entries we cannot list */
+        if (var_may_change(s, var, decl, use, handled.items, handled.n))
+                m->kind = DL_VAL_DYNAMIC;
+        DL_VEC_FREE(&handled);
         if (maybe)
                 m->kind = DL_VAL_DYNAMIC;
 }
