@@ -1022,7 +1022,17 @@ size_t dl_aws_cpp_recover(struct dl_cx *cx, CXToken *toks, unsigned head_begin,
                 const struct aws_op *op = parse_method(tsp(&T, i + 2), strlen(tsp(&T, i + 2)), &kind);
                 if (!op)
                         continue;
-                struct dl_loc at = dl_cx_loc(cx, clang_getTokenLocation(cx->tu, toks[i + 2]));
+                /* the call's location: the start of the object expression, as
+                 * for calls from the AST (`m_client->Scan(req)` is at m_client;
+                 * `this->a.b->Scan(req)` at this) */
+                unsigned start = i;
+                while (start >= body_begin + 2 &&
+                       (ts_is(&T, start - 1, ".") || ts_is(&T, start - 1, "->") ||
+                        ts_is(&T, start - 1, "::")) &&
+                       (clang_getTokenKind(toks[start - 2]) == CXToken_Identifier ||
+                        ts_is(&T, start - 2, "this")))
+                        start -= 2;
+                struct dl_loc at = dl_cx_loc(cx, clang_getTokenLocation(cx->tu, toks[start]));
                 bool dup = false;
                 for (size_t k = 0; k < skip->n && !dup; k++) {
                         const struct dl_request *q = &skip->items[k];

@@ -8,7 +8,8 @@
  *   // request-count: N            (anywhere: requests in the whole file)
  * Several request: lines may stack for one line (in call order). A key
  * given as <absent> must be missing from the dump; other keys must match
- * exactly; flags are compared when listed. A request on a line with no
+ * exactly; flags are compared when listed. The pseudo-key col=N asserts the
+ * call's column (bless does not keep it). A request on a line with no
  * annotation fails the file. DL_BLESS=1 rewrites request: lines (and adds
  * missing ones). Prints "N passed, N failed"; exits 1 on any failure.
  */
@@ -244,7 +245,13 @@ static bool run_file(const struct opts *o, const char *path)
                         if (k < ne) {
                                 struct dl_strbuf why;
                                 dl_strbuf_init(&why);
-                                if (!matches(annotation(exp_lines[k], "request"), dumps[r], &why)) {
+                                /* col=N (the call's column) can be asserted too */
+                                char *with_col = dl_xasprintf("%s col=%u", dumps[r],
+                                                              an.requests[r].call.col);
+                                bool same = matches(annotation(exp_lines[k], "request"), with_col,
+                                                    &why);
+                                free(with_col);
+                                if (!same) {
                                         if (!o->bless)
                                                 printf("FAIL %s:%u: %s\n  expected: %s\n  got:      %s\n",
                                                        path, lineno, dl_strbuf_cstr(&why),
