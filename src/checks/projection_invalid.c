@@ -27,7 +27,9 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
         if (!e)
                 return;
         dl_report_nested_key_path(ctx, req, e);
-        if (!e->complete || e->has_holes)
+        /* pairwise: bounded (DynamoDB's 4 KB limit allows ~2,000 paths at most;
+         * expression-limits reports longer ones) */
+        if (!e->complete || e->has_holes || e->n_paths > 2048)
                 return;
         const struct dl_path *c1 = NULL, *c2 = NULL;
         for (size_t j = 1; j < e->n_paths; j++) {

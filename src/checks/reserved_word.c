@@ -21,23 +21,27 @@
 #include <ctype.h>
 #include <string.h>
 
-static bool seen_before(const struct dl_expr *e, size_t pi, size_t ei)
+/* Words already reported for one expression: at most MAX_WORDS findings per
+ * expression, which also keeps a megabyte of text linear. */
+#define MAX_WORDS 32
+
+struct seen {
+        const struct dl_path_elem *w[MAX_WORDS];
+        size_t n;
+};
+
+static bool seen_before(const struct seen *s, const struct dl_path_elem *x)
 {
-        const struct dl_path_elem *x = &e->paths[pi]->elems[ei];
-        for (size_t i = 0; i <= pi; i++) {
-                const struct dl_path *p = e->paths[i];
-                size_t lim = i == pi ? ei : p->n;
-                for (size_t j = 0; j < lim; j++) {
-                        const struct dl_path_elem *y = &p->elems[j];
-                        if (y->kind != DL_PE_NAME || y->len != x->len)
-                                continue;
-                        size_t k = 0;
-                        while (k < x->len &&
-                               tolower((unsigned char)x->text[k]) == tolower((unsigned char)y->text[k]))
-                                k++;
-                        if (k == x->len)
-                                return true;
-                }
+        for (size_t i = 0; i < s->n; i++) {
+                const struct dl_path_elem *y = s->w[i];
+                if (y->len != x->len)
+                        continue;
+                size_t k = 0;
+                while (k < x->len &&
+                       tolower((unsigned char)x->text[k]) == tolower((unsigned char)y->text[k]))
+                        k++;
+                if (k == x->len)
+                        return true;
         }
         return false;
 }
@@ -49,13 +53,15 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                 const struct dl_expr *e = req->exprs[f];
                 if (!e)
                         continue;
-                for (size_t pi = 0; pi < e->n_paths; pi++) {
+                struct seen seen = {0};
+                for (size_t pi = 0; pi < e->n_paths && seen.n < MAX_WORDS; pi++) {
                         const struct dl_path *p = e->paths[pi];
-                        for (size_t ei = 0; ei < p->n; ei++) {
+                        for (size_t ei = 0; ei < p->n && seen.n < MAX_WORDS; ei++) {
                                 const struct dl_path_elem *el = &p->elems[ei];
                                 if (el->kind != DL_PE_NAME || !dl_expr_is_reserved(el->text, el->len) ||
-                                    seen_before(e, pi, ei))
+                                    seen_before(&seen, el))
                                         continue;
+                                seen.w[seen.n++] = el;
                                 int n = (int)el->len;
                                 dl_expr_report(ctx, e, el->off, el->end,
                                                "%sAttribute name is a reserved keyword; reserved "

@@ -20,11 +20,19 @@
 
 #include <string.h>
 
-static bool seen_before(const struct dl_expr *e, size_t ri)
+/* Placeholders already reported for one expression: at most MAX_REFS
+ * findings per expression, which also keeps a megabyte of text linear. */
+#define MAX_REFS 32
+
+struct seen {
+        const struct dl_ref *r[MAX_REFS];
+        size_t n;
+};
+
+static bool seen_before(const struct seen *s, const struct dl_ref *x)
 {
-        for (size_t i = 0; i < ri; i++)
-                if (e->refs[i].len == e->refs[ri].len &&
-                    memcmp(e->refs[i].text, e->refs[ri].text, e->refs[ri].len) == 0)
+        for (size_t i = 0; i < s->n; i++)
+                if (s->r[i]->len == x->len && memcmp(s->r[i]->text, x->text, x->len) == 0)
                         return true;
         return false;
 }
@@ -36,12 +44,14 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                 const struct dl_expr *e = req->exprs[f];
                 if (!e)
                         continue;
-                for (size_t ri = 0; ri < e->n_refs; ri++) {
+                struct seen seen = {0};
+                for (size_t ri = 0; ri < e->n_refs && seen.n < MAX_REFS; ri++) {
                         const struct dl_ref *r = &e->refs[ri];
                         const struct dl_attr_map *m = dl_placeholder_map(req, r->text);
-                        if (!m || seen_before(e, ri) ||
+                        if (!m || seen_before(&seen, r) ||
                             dl_placeholder_find(m, r->text, r->len, NULL) != DL_PH_MISSING)
                                 continue;
+                        seen.r[seen.n++] = r;
                         int n = (int)r->len;
                         if (r->text[0] == '#')
                                 dl_expr_report(ctx, e, r->off, r->end,

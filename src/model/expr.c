@@ -1150,8 +1150,12 @@ static struct dl_enode *parse_set_value(struct parser *p)
         struct dl_enode *x = parse_update_operand(p);
         if (!x)
                 return NULL;
+        unsigned depth0 = p->depth;
         while (peek(p)->kind == T_PLUS || peek(p)->kind == T_MINUS) {
                 const struct tok *op = next(p);
+                /* a chain builds a left-deep tree: each link is a level */
+                if (!enter(p, op))
+                        return NULL;
                 struct dl_enode *y = parse_update_operand(p);
                 if (!y)
                         return NULL;
@@ -1164,6 +1168,7 @@ static struct dl_enode *parse_set_value(struct parser *p)
                 p->e->n_operators++;
                 x = n;
         }
+        p->depth = depth0;
         return x;
 }
 

@@ -9,9 +9,13 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "checks/check.h"
 #include "core/alloc.h"
 #include "core/arena.h"
+#include "findings/finding.h"
 #include "model/expr.h"
+#include "model/normalize.h"
+#include "rules/schema.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -176,6 +180,88 @@ static void test_random_soup(void **state)
         dl_arena_fini(&a);
 }
 
+static size_t n_found;
+
+static void drop(void *data, struct dl_finding *take)
+{
+        (void)data;
+        n_found++;
+        dl_finding_free(take);
+}
+
+/* Every check of the catalogue on megabyte expressions of every kind, with
+ * a described table: findings or nothing, in linear-ish time, no deep
+ * recursion (long chains of AND, +, paths, IN lists, reserved words). */
+static void test_checks_on_huge_expressions(void **state)
+{
+        (void)state;
+        static const char *const units[][2] = {
+                {"KeyConditionExpression", "pk = :v AND "},
+                {"FilterExpression", "status = :v AND #n = :w OR "},
+                {"FilterExpression", "a IN (:a, :b, :c, :d) OR "},
+                {"ConditionExpression", "NOT (size(a.b[1]) > :n) AND "},
+                {"ProjectionExpression", "name, a.b, a, #x, "},
+                {"UpdateExpression", ":v + "},
+                {"UpdateExpression", "a = :v, b.c = :w, "},
+        };
+        size_t n = 1 << 20;
+        char *s = dl_xmalloc(n + 64);
+        struct dl_table table = {0};
+        table.name = "T";
+        table.partition_key.name = "pk";
+        table.sort_key.name = "sk";
+        struct dl_ruleset rs = {0};
+        rs.tables = &table;
+        rs.n_tables = 1;
+        for (size_t u = 0; u < sizeof units / sizeof units[0]; u++) {
+                enum dl_field f;
+                assert_true(dl_field_from_api_name(units[u][0], strlen(units[u][0]), &f));
+                size_t k = 0, ul = strlen(units[u][1]);
+                if (f == DL_FIELD_UPDATE_EXPRESSION) {
+                        memcpy(s, "SET a = ", 8);
+                        k = 8;
+                }
+                while (k + ul + 8 < n) {
+                        memcpy(s + k, units[u][1], ul);
+                        k += ul;
+                }
+                memcpy(s + k, f == DL_FIELD_PROJECTION_EXPRESSION ? "z" : ":z", 2);
+                k += 2;
+                if (f != DL_FIELD_PROJECTION_EXPRESSION && f != DL_FIELD_UPDATE_EXPRESSION) {
+                        memcpy(s + k, " = a", 4);
+                        k += 4;
+                }
+                struct dl_arena a;
+                dl_arena_init(&a);
+                struct dl_request r;
+                dl_request_init(&r, f == DL_FIELD_UPDATE_EXPRESSION      ? DL_OP_UPDATE_ITEM
+                                    : f == DL_FIELD_CONDITION_EXPRESSION ? DL_OP_PUT_ITEM
+                                                                         : DL_OP_QUERY);
+                r.fields[DL_FIELD_TABLE_NAME] =
+                        dl_value_known(&a, "T", 1, NULL, (struct dl_loc){"t.cpp", 1, 1});
+                r.fields[f] = dl_value_known(&a, s, k, NULL, (struct dl_loc){"t.cpp", 1, 1});
+                r.values.kind = DL_VAL_KNOWN;
+                r.names.kind = DL_VAL_KNOWN;
+                r.call = (struct dl_loc){"t.cpp", 2, 1};
+                dl_model_normalize(&a, &r);
+                const struct dl_catalogue *cat = dl_catalogue_get();
+                for (size_t i = 0; i < cat->n; i++) {
+                        struct dl_check_ctx ctx = {cat->checks[i], &rs, NULL, &r, drop, NULL};
+                        void *st = NULL;
+                        if (cat->checks[i]->configure &&
+                            cat->checks[i]->configure(&st, NULL, NULL) != DL_OK)
+                                continue;
+                        ctx.state = st;
+                        cat->checks[i]->run(&ctx, &r);
+                        if (cat->checks[i]->destroy)
+                                cat->checks[i]->destroy(st);
+                }
+                dl_arena_fini(&a);
+        }
+        assert_true(n_found > 0);
+        free(s);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -183,6 +269,7 @@ int main(void)
                 cmocka_unit_test(test_one_megabyte),
                 cmocka_unit_test(test_nul_and_invalid_utf8),
                 cmocka_unit_test(test_random_soup),
+                cmocka_unit_test(test_checks_on_huge_expressions),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
