@@ -38,10 +38,63 @@ static void test_reserved_word_cases(void **state)
         xrun("reserved-word", cases, sizeof cases / sizeof cases[0]);
 }
 
+/* The finding points at the word inside the literal (per-byte locations),
+ * ends after it, and names the #define the text came from. */
+static void test_location_inside_the_literal(void **state)
+{
+        (void)state;
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r = dl_tb_request(&tb, DL_OP_SCAN);
+        const char *text = "a = :a AND status = :s";
+        size_t n = strlen(text);
+        struct dl_loc *locs = dl_arena_alloc(&tb.arena, n * sizeof *locs);
+        for (size_t i = 0; i < n; i++)
+                locs[i] = (struct dl_loc){"app.cpp", 20, (unsigned)(31 + i)};
+        struct dl_value v = dl_value_known(&tb.arena, text, n, locs,
+                                           (struct dl_loc){"app.cpp", 40, 5});
+        v.origin = (struct dl_loc){"app.cpp", 20, 9};
+        r->fields[DL_FIELD_FILTER_EXPRESSION] = v;
+        dl_model_normalize(&tb.arena, r);
+        assert_int_equal(dl_tb_run(&tb, dl_catalogue_find("reserved-word"), r), 1);
+        const struct dl_finding *f = tb.findings[0];
+        assert_string_equal(f->loc.file, "app.cpp");
+        assert_int_equal(f->loc.line, 20);
+        assert_int_equal(f->loc.col, 31 + 11);     /* "status" starts at byte 11 */
+        assert_int_equal(f->loc.end_line, 20);
+        assert_int_equal(f->loc.end_col, 31 + 17);  /* exclusive */
+        bool origin = false;
+        for (size_t i = 0; i < f->n_related; i++)
+                if (f->related[i].loc.line == 20 && f->related[i].loc.col == 9)
+                        origin = true;
+        assert_true(origin);
+        /* a template: offsets skip the hole */
+        struct dl_request *t = dl_tb_request(&tb, DL_OP_SCAN);
+        struct dl_segment *segs = dl_arena_alloc(&tb.arena, 3 * sizeof *segs);
+        struct dl_loc *l2 = dl_arena_alloc(&tb.arena, 9 * sizeof *l2);
+        for (size_t i = 0; i < 9; i++)
+                l2[i] = (struct dl_loc){"app.cpp", 30, (unsigned)(50 + i)};
+        segs[0] = (struct dl_segment){"a = :a", 6, NULL};
+        segs[1] = (struct dl_segment){NULL, 0, NULL};
+        segs[2] = (struct dl_segment){" AND name", 9, l2};
+        struct dl_value tv = {0};
+        tv.kind = DL_VAL_KNOWN;
+        tv.segs = segs;
+        tv.n_segs = 3;
+        tv.loc = (struct dl_loc){"app.cpp", 29, 5};
+        t->fields[DL_FIELD_FILTER_EXPRESSION] = tv;
+        dl_model_normalize(&tb.arena, t);
+        assert_int_equal(dl_tb_run(&tb, dl_catalogue_find("reserved-word"), t), 1);
+        assert_int_equal(tb.findings[1]->loc.line, 30);
+        assert_int_equal(tb.findings[1]->loc.col, 55); /* "name" after " AND " */
+        dl_tb_fini(&tb);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_reserved_word_cases),
+                cmocka_unit_test(test_location_inside_the_literal),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
