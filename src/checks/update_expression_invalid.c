@@ -209,7 +209,7 @@ static void report_key_update(const struct dl_check_ctx *ctx, const struct dl_re
         const struct dl_value *tn = &req->fields[DL_FIELD_TABLE_NAME];
         if (!dl_value_is_complete(tn))
                 return;
-        const struct dl_table *t = dl_schema_table_for(ctx->rules, tn->text, tn->len);
+        const struct dl_table *t = dl_table_described(ctx, req);
         if (!t)
                 return;
         const char *keys[2] = {t->partition_key.name, t->sort_key.name};

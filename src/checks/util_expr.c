@@ -3,6 +3,7 @@
  */
 #include "util_expr.h"
 
+#include "../core/regex.h"
 #include "../core/strbuf.h"
 #include "../findings/finding.h"
 #include "../model/placeholder.h"
@@ -68,15 +69,27 @@ bool dl_name_eq(const char *s, size_t len, const char *name)
         return name && strlen(name) == len && memcmp(s, name, len) == 0;
 }
 
+const struct dl_table *dl_table_described(const struct dl_check_ctx *ctx,
+                                          const struct dl_request *req)
+{
+        const struct dl_value *tn = &req->fields[DL_FIELD_TABLE_NAME];
+        if (!dl_value_is_complete(tn))
+                return NULL;
+        const struct dl_table *t = dl_schema_table_for(ctx->rules, tn->text, tn->len);
+        if (!t || !t->is_default)
+                return t;
+        if (dl_name_eq(tn->text, tn->len, t->name) ||
+            (t->match_re && dl_regex_match(t->match_re, tn->text, tn->len)))
+                return t;
+        return NULL;
+}
+
 bool dl_read_keys_get(const struct dl_check_ctx *ctx, const struct dl_request *req,
                       struct dl_read_keys *out)
 {
         memset(out, 0, sizeof *out);
-        const struct dl_value *t = &req->fields[DL_FIELD_TABLE_NAME];
         const struct dl_value *ix = &req->fields[DL_FIELD_INDEX_NAME];
-        if (!dl_value_is_complete(t))
-                return false;
-        out->table = dl_schema_table_for(ctx->rules, t->text, t->len);
+        out->table = dl_table_described(ctx, req);
         if (!out->table)
                 return false;
         if (ix->kind == DL_VAL_ABSENT) {
@@ -211,10 +224,7 @@ static const struct dl_path *nested_on(const struct dl_request *req, const struc
 bool dl_report_nested_key_path(const struct dl_check_ctx *ctx, const struct dl_request *req,
                                const struct dl_expr *e)
 {
-        const struct dl_value *tn = &req->fields[DL_FIELD_TABLE_NAME];
-        if (!e || !dl_value_is_complete(tn))
-                return false;
-        const struct dl_table *t = dl_schema_table_for(ctx->rules, tn->text, tn->len);
+        const struct dl_table *t = e ? dl_table_described(ctx, req) : NULL;
         if (!t)
                 return false;
         const char *keys[2] = {t->partition_key.name, t->sort_key.name};

@@ -48,6 +48,17 @@ struct dl_read_keys {
 };
 
 /**
+ * dl_table_described - the description of the table req names, when its
+ * name is fully known and a `tables:` entry names or matches it. The
+ * `default: true` entry is not used for a known name it does not match:
+ * it describes tables named at run time, and a schema check must stay
+ * silent on a table nobody described.
+ * Returns: the table (transfer none) or NULL.
+ */
+const struct dl_table *dl_table_described(const struct dl_check_ctx *ctx,
+                                          const struct dl_request *req);
+
+/**
  * dl_read_keys_get - the key schema req reads, from ctx->rules' tables.
  * Returns: false (stay silent) when the table name is not fully known, the
  * table is not described, the index name is not fully known, or the index

@@ -38,7 +38,8 @@ struct xcase {
 };
 
 /* Orders: PK/SK strings; GSI1 (GSI1PK, GSI1SK); LSI1 (PK, LSI1SK);
- * Counters: a table with a partition key only (id, N). */
+ * Counters: a table with a partition key only (id, N); Fallback: the
+ * `default: true` table. */
 static struct dl_index orders_indexes[] = {
         {"GSI1", DL_INDEX_GLOBAL, {"GSI1PK", DL_KEY_S, {0}}, {"GSI1SK", DL_KEY_S, {0}},
          DL_PROJ_ALL, NULL, 0, {0}},
@@ -49,6 +50,9 @@ static struct dl_table test_tables[] = {
         {"Orders", NULL, NULL, false, {"PK", DL_KEY_S, {0}}, {"SK", DL_KEY_S, {0}},
          orders_indexes, 2, {0}},
         {"Counters", NULL, NULL, false, {"id", DL_KEY_N, {0}}, {NULL, DL_KEY_S, {0}}, NULL, 0,
+         {0}},
+        /* default: true describes tables named at run time only */
+        {"Fallback", NULL, NULL, true, {"fid", DL_KEY_S, {0}}, {NULL, DL_KEY_S, {0}}, NULL, 0,
          {0}},
 };
 
