@@ -249,6 +249,8 @@ void dl_request_dump(struct dl_strbuf *sb, const struct dl_request *req)
                 dl_strbuf_puts(sb, " escaped");
         if (req->inferred)
                 dl_strbuf_puts(sb, " inferred");
+        if (req->member)
+                dl_strbuf_printf(sb, " member=%s", req->member);
         if (req->n_items) {
                 dl_strbuf_puts(sb, " items=[");
                 for (size_t i = 0; i < req->n_items; i++) {

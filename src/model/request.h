@@ -124,6 +124,16 @@ struct dl_request {
                                        the call; the request type proves the op */
         struct dl_request *items;   /* batch / transaction members */
         size_t n_items;
+        /* For a member of items: the API shape it was built from: "Put",
+         * "Update", "Delete", "ConditionCheck" (TransactWriteItems), "Get"
+         * (TransactGetItems), "PutRequest", "DeleteRequest" (BatchWriteItem),
+         * "KeysAndAttributes" (BatchGetItem). A member's op is the single-item
+         * operation it behaves like (PutItem, UpdateItem, DeleteItem,
+         * GetItem); a ConditionCheck has none, so its op is
+         * DL_OP_TRANSACT_WRITE_ITEMS. A member's call is where it was built
+         * or added. NULL for a top-level request. A container whose members
+         * could not all be followed is escaped; no member is invented. */
+        const char *member;
         struct dl_expr *exprs[DL_FIELD_COUNT]; /* for DL_FK_EXPR fields: parsed by
                                                   model/expr (NULL until then) */
 };
@@ -187,8 +197,9 @@ void dl_value_dump(struct dl_strbuf *sb, const struct dl_value *v);
  *   "Callable" or "Paginator" appended to the op name, followed by every
  *   non-absent field and map sorted by dump key: fields as dl_value_dump,
  *   maps as names={#n="x",...} / values={:v:S,...} (a trailing ,... when
- *   the map is DYNAMIC), then "escaped" and "inferred" flags when set, and
- *   items=[...] for batch members.
+ *   the map is DYNAMIC), then "escaped" and "inferred" flags when set,
+ *   "member=<shape>" for a batch or transaction member, and
+ *   items=[...; ...] for batch members (each dumped the same way).
  * Keys of absent fields are omitted: a fixture expecting filter=<absent>
  * matches a dump without "filter=".
  */

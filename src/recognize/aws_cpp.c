@@ -85,6 +85,61 @@ static const struct aws_op *op_by_class(const char *cls)
         return NULL;
 }
 
+/* Shapes nested in batch and transaction requests (design.md 6: API
+ * knowledge as data). WRAP: the member holds one item shape (a
+ * TransactWriteItem holds a Put...), which becomes the member request's
+ * op and name. LIST: a vector of wrappers, one member each. TABLE_LIST: a
+ * map from table name to a vector of wrappers (BatchWriteItem). TABLE_ONE:
+ * a map from table name to one item shape (BatchGetItem). KEYS: a list of
+ * keys (KeysAndAttributes), recorded as a Key map of unknown entries. */
+enum nest_kind { NEST_WRAP, NEST_LIST, NEST_TABLE_LIST, NEST_TABLE_ONE, NEST_KEYS };
+
+static const struct nested {
+        const char *cls, *member;
+        enum nest_kind kind;
+        enum dl_op op;        /* WRAP: the member's op; others: the element's initial op */
+        const char *name;     /* WRAP / TABLE_ONE: the member name; else NULL */
+} nested[] = {
+        {"TransactWriteItem", "Put", NEST_WRAP, DL_OP_PUT_ITEM, "Put"},
+        {"TransactWriteItem", "Update", NEST_WRAP, DL_OP_UPDATE_ITEM, "Update"},
+        {"TransactWriteItem", "Delete", NEST_WRAP, DL_OP_DELETE_ITEM, "Delete"},
+        {"TransactWriteItem", "ConditionCheck", NEST_WRAP, DL_OP_TRANSACT_WRITE_ITEMS,
+         "ConditionCheck"},
+        {"TransactGetItem", "Get", NEST_WRAP, DL_OP_GET_ITEM, "Get"},
+        {"WriteRequest", "PutRequest", NEST_WRAP, DL_OP_PUT_ITEM, "PutRequest"},
+        {"WriteRequest", "DeleteRequest", NEST_WRAP, DL_OP_DELETE_ITEM, "DeleteRequest"},
+        {"TransactWriteItemsRequest", "TransactItems", NEST_LIST, DL_OP_TRANSACT_WRITE_ITEMS, NULL},
+        {"TransactGetItemsRequest", "TransactItems", NEST_LIST, DL_OP_TRANSACT_GET_ITEMS, NULL},
+        {"BatchWriteItemRequest", "RequestItems", NEST_TABLE_LIST, DL_OP_BATCH_WRITE_ITEM, NULL},
+        {"BatchGetItemRequest", "RequestItems", NEST_TABLE_ONE, DL_OP_GET_ITEM,
+         "KeysAndAttributes"},
+        {"KeysAndAttributes", "Keys", NEST_KEYS, DL_OP_GET_ITEM, NULL},
+};
+
+/* Classes whose setters are followed besides the request classes. */
+static const char *const nested_classes[] = {
+        "Put", "Update", "Delete", "ConditionCheck", "Get", "PutRequest", "DeleteRequest",
+        "KeysAndAttributes", "TransactWriteItem", "TransactGetItem", "WriteRequest",
+};
+
+static bool model_class(const char *cls)
+{
+        for (size_t i = 0; i < sizeof nested_classes / sizeof nested_classes[0]; i++) {
+                if (!strcmp(nested_classes[i], cls))
+                        return true;
+        }
+        return op_by_class(cls) != NULL;
+}
+
+static const struct nested *find_nested(const char *cls, const char *member)
+{
+        for (size_t i = 0; i < sizeof nested / sizeof nested[0]; i++) {
+                if (!strcmp(nested[i].cls, cls) && !strcmp(nested[i].member, member))
+                        return &nested[i];
+        }
+        return NULL;
+}
+
 static const struct aws_member *find_member(const char *cls, const char *member)
 {
         for (size_t i = 0; i < N_MEMBERS; i++) {
@@ -496,13 +551,310 @@ static struct dl_attr_map *map_of(struct dl_request *r, const char *member, bool
         return NULL;
 }
 
+static void build_expr(struct scope *s, struct dl_request *r, CXCursor e, unsigned use);
+
+/* What an element of a nested collection becomes. */
+struct elem_spec {
+        enum dl_op op;
+        const char *member;          /* NULL for wrappers: set by their setter */
+        const struct dl_value *table; /* the batch map's key, or NULL */
+};
+
+/* Build one member from expression e (added at offset use) and append it
+ * to container c. A member whose shape cannot be known (an opaque or
+ * empty wrapper) is not invented: the container escapes instead. */
+static void add_member(struct scope *s, struct dl_request *c, CXCursor e, unsigned use,
+                       bool maybe, const struct elem_spec *spec)
+{
+        struct dl_request m;
+        dl_request_init(&m, spec->op);
+        m.member = spec->member;
+        m.call = loc_of(s->cx, e);
+        m.function = c->function;
+        m.recognizer = c->recognizer;
+        build_expr(s, &m, e, use);
+        if (spec->table)
+                m.fields[DL_FIELD_TABLE_NAME] = *spec->table;
+        if (maybe || !m.member)
+                dl_request_mark_escaped(c);
+        if (!m.member)
+                return;
+        struct dl_request *items = dl_arena_alloc(s->cx->arena, (c->n_items + 1) * sizeof *items);
+        if (c->n_items)
+                memcpy(items, c->items, c->n_items * sizeof *items);
+        items[c->n_items++] = m;
+        c->items = items;
+}
+
+static bool is_call_named(struct dl_cx *cx, CXCursor c, const char *name, int nargs)
+{
+        return clang_getCursorKind(c) == CXCursor_CallExpr && name_is(cx, c, name) &&
+               clang_Cursor_getNumArguments(c) == nargs;
+}
+
+/* A vector of elements: an initializer list, an empty temporary, or a
+ * local vector filled with push_back / emplace_back before use. */
+static void list_from_expr(struct scope *s, struct dl_request *c, CXCursor arg, unsigned use,
+                           bool maybe, const struct elem_spec *spec)
+{
+        CXCursor e = dl_eval_strip(arg);
+        CXCursor list = find_init_list(e);
+        if (clang_Cursor_isNull(list) && is_empty_construct(e))
+                return;
+        if (!clang_Cursor_isNull(list)) {
+                CXCursor kids[256];
+                unsigned n = dl_cx_children(list, kids, 256);
+                if (n > 256)
+                        dl_request_mark_escaped(c);
+                for (unsigned i = 0; i < n && i < 256; i++)
+                        add_member(s, c, kids[i], use, maybe, spec);
+                return;
+        }
+        CXCursor var = clang_getCursorReferenced(e);
+        if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
+            clang_getCursorKind(var) != CXCursor_VarDecl || !s->body || !is_local_var(var) ||
+            clang_getCursorType(var).kind == CXType_LValueReference ||
+            clang_getCursorType(var).kind == CXType_RValueReference) {
+                dl_request_mark_escaped(c);
+                return;
+        }
+        unsigned decl = off_of(var);
+        CXCursor kids[8];
+        unsigned nk = dl_cx_children(var, kids, 8);
+        for (unsigned i = nk < 8 ? nk : 8; i-- > 0;) {
+                if (!clang_isExpression(clang_getCursorKind(kids[i])))
+                        continue;
+                CXCursor l = find_init_list(kids[i]);
+                if (!clang_Cursor_isNull(l)) {
+                        CXCursor items[256];
+                        unsigned n = dl_cx_children(l, items, 256);
+                        if (n > 256)
+                                dl_request_mark_escaped(c);
+                        for (unsigned j = 0; j < n && j < 256; j++)
+                                add_member(s, c, items[j], decl, maybe, spec);
+                } else if (!is_empty_construct(kids[i])) {
+                        dl_request_mark_escaped(c); /* a copy of something else */
+                }
+                break;
+        }
+        DL_VEC(unsigned) handled = {0};
+        for (size_t i = 0; i < s->body->calls.n; i++) {
+                const struct dl_body_call *bc = &s->body->calls.items[i];
+                if (bc->off <= decl)
+                        continue;
+                enum dl_when w = dl_body_when(s->body, bc->off, use);
+                if (w == DL_WHEN_NEVER)
+                        continue;
+                CXCursor call = bc->cursor;
+                CXCursor obj = member_object(call);
+                if (!refers_to(obj, var))
+                        continue;
+                if (is_call_named(s->cx, call, "push_back", 1) ||
+                    is_call_named(s->cx, call, "emplace_back", 1)) {
+                        DL_VEC_PUSH(&handled, off_of(obj));
+                        add_member(s, c, clang_Cursor_getArgument(call, 0), bc->off,
+                                   maybe || w == DL_WHEN_MAYBE, spec);
+                } else if (is_call_named(s->cx, call, "reserve", 1)) {
+                        DL_VEC_PUSH(&handled, off_of(obj)); /* capacity only */
+                }
+        }
+        if (var_may_change(s, var, decl, use, handled.items, handled.n))
+                dl_request_mark_escaped(c);
+        DL_VEC_FREE(&handled);
+}
+
+/* One entry of a batch map: table name k, value v. */
+static void batch_entry(struct scope *s, struct dl_request *c, const struct nested *nd, CXCursor k,
+                        CXCursor v, unsigned use, bool maybe)
+{
+        struct dl_eval ev = {s->cx, s->body, use};
+        struct dl_value *table = dl_arena_alloc(s->cx->arena, sizeof *table);
+        *table = dl_eval_string(&ev, k, loc_of(s->cx, k));
+        struct elem_spec spec = {nd->op, nd->name, table};
+        if (nd->kind == NEST_TABLE_ONE)
+                add_member(s, c, v, use, maybe, &spec);
+        else
+                list_from_expr(s, c, v, use, maybe, &spec);
+}
+
+/* A batch map (table name -> elements): an initializer list, an empty
+ * temporary, or a local map filled with emplace / insert / [] before use. */
+static void batch_from_expr(struct scope *s, struct dl_request *c, const struct nested *nd,
+                            CXCursor arg, unsigned use, bool maybe)
+{
+        CXCursor e = dl_eval_strip(arg);
+        CXCursor list = find_init_list(e);
+        if (clang_Cursor_isNull(list) && is_empty_construct(e))
+                return;
+        if (!clang_Cursor_isNull(list)) {
+                CXCursor kids[256];
+                unsigned n = dl_cx_children(list, kids, 256);
+                if (n > 256)
+                        dl_request_mark_escaped(c);
+                for (unsigned i = 0; i < n && i < 256; i++) {
+                        CXCursor k, v;
+                        if (pair_of(kids[i], &k, &v))
+                                batch_entry(s, c, nd, k, v, use, maybe);
+                        else
+                                dl_request_mark_escaped(c);
+                }
+                return;
+        }
+        CXCursor var = clang_getCursorReferenced(e);
+        if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
+            clang_getCursorKind(var) != CXCursor_VarDecl || !s->body || !is_local_var(var) ||
+            clang_getCursorType(var).kind == CXType_LValueReference ||
+            clang_getCursorType(var).kind == CXType_RValueReference) {
+                dl_request_mark_escaped(c);
+                return;
+        }
+        unsigned decl = off_of(var);
+        CXCursor kids[8];
+        unsigned nk = dl_cx_children(var, kids, 8);
+        for (unsigned i = nk < 8 ? nk : 8; i-- > 0;) {
+                if (!clang_isExpression(clang_getCursorKind(kids[i])))
+                        continue;
+                CXCursor l = find_init_list(kids[i]);
+                if (!clang_Cursor_isNull(l)) {
+                        CXCursor items[256];
+                        unsigned n = dl_cx_children(l, items, 256);
+                        for (unsigned j = 0; j < n && j < 256; j++) {
+                                CXCursor k, v;
+                                if (pair_of(items[j], &k, &v))
+                                        batch_entry(s, c, nd, k, v, decl, maybe);
+                                else
+                                        dl_request_mark_escaped(c);
+                        }
+                } else if (!is_empty_construct(kids[i])) {
+                        dl_request_mark_escaped(c);
+                }
+                break;
+        }
+        DL_VEC(unsigned) handled = {0};
+        for (size_t i = 0; i < s->body->calls.n; i++) {
+                const struct dl_body_call *bc = &s->body->calls.items[i];
+                if (bc->off <= decl)
+                        continue;
+                enum dl_when w = dl_body_when(s->body, bc->off, use);
+                if (w == DL_WHEN_NEVER)
+                        continue;
+                CXCursor call = bc->cursor;
+                bool m2 = maybe || w == DL_WHEN_MAYBE;
+                CXCursor obj = member_object(call);
+                CXCursor k, v;
+                if (refers_to(obj, var) && (is_call_named(s->cx, call, "emplace", 2) ||
+                                            is_call_named(s->cx, call, "try_emplace", 2))) {
+                        DL_VEC_PUSH(&handled, off_of(obj));
+                        batch_entry(s, c, nd, clang_Cursor_getArgument(call, 0),
+                                    clang_Cursor_getArgument(call, 1), bc->off, m2);
+                } else if (refers_to(obj, var) && is_call_named(s->cx, call, "insert", 1) &&
+                           pair_of(clang_Cursor_getArgument(call, 0), &k, &v)) {
+                        DL_VEC_PUSH(&handled, off_of(obj));
+                        batch_entry(s, c, nd, k, v, bc->off, m2);
+                } else if (is_call_named(s->cx, call, "operator=", 2)) {
+                        /* m[table] = value */
+                        CXCursor lhs = dl_eval_strip(clang_Cursor_getArgument(call, 0));
+                        if (is_call_named(s->cx, lhs, "operator[]", 2) &&
+                            refers_to(dl_eval_strip(clang_Cursor_getArgument(lhs, 0)), var)) {
+                                DL_VEC_PUSH(&handled,
+                                            off_of(dl_eval_strip(clang_Cursor_getArgument(lhs, 0))));
+                                batch_entry(s, c, nd, clang_Cursor_getArgument(lhs, 1),
+                                            clang_Cursor_getArgument(call, 1), bc->off, m2);
+                        }
+                } else if (nd->kind == NEST_TABLE_LIST &&
+                           (is_call_named(s->cx, call, "push_back", 1) ||
+                            is_call_named(s->cx, call, "emplace_back", 1)) &&
+                           is_call_named(s->cx, obj, "operator[]", 2) &&
+                           refers_to(dl_eval_strip(clang_Cursor_getArgument(obj, 0)), var)) {
+                        /* m[table].push_back(write_request) */
+                        DL_VEC_PUSH(&handled, off_of(dl_eval_strip(clang_Cursor_getArgument(obj, 0))));
+                        struct dl_eval ev = {s->cx, s->body, bc->off};
+                        CXCursor tk = clang_Cursor_getArgument(obj, 1);
+                        struct dl_value *table = dl_arena_alloc(s->cx->arena, sizeof *table);
+                        *table = dl_eval_string(&ev, tk, loc_of(s->cx, tk));
+                        struct elem_spec spec = {nd->op, nd->name, table};
+                        add_member(s, c, clang_Cursor_getArgument(call, 0), bc->off, m2, &spec);
+                }
+        }
+        if (var_may_change(s, var, decl, use, handled.items, handled.n))
+                dl_request_mark_escaped(c);
+        DL_VEC_FREE(&handled);
+}
+
+/* Set/With/Add of a nested member (nested[] above) on r. */
+static void apply_nested(struct scope *s, struct dl_request *r, const struct nested *nd,
+                         CXCursor call, bool add, bool maybe)
+{
+        int nargs = clang_Cursor_getNumArguments(call);
+        unsigned at = off_of(call);
+        switch (nd->kind) {
+        case NEST_WRAP: {
+                if (nargs != 1 || add) {
+                        dl_request_mark_escaped(r);
+                        return;
+                }
+                struct dl_request t;
+                dl_request_init(&t, nd->op);
+                t.member = nd->name;
+                t.function = r->function;
+                t.recognizer = r->recognizer;
+                build_expr(s, &t, clang_Cursor_getArgument(call, 0), at);
+                if (maybe) {
+                        /* which shape the wrapper holds depends on the path */
+                        dl_request_mark_escaped(r);
+                        return;
+                }
+                t.call = r->call;
+                t.request_decl = r->request_decl;
+                *r = t;
+                return;
+        }
+        case NEST_LIST: {
+                struct elem_spec spec = {nd->op, NULL, NULL};
+                if (add && nargs == 1) {
+                        add_member(s, r, clang_Cursor_getArgument(call, 0), at, maybe, &spec);
+                } else if (!add && nargs == 1) {
+                        if (!maybe) {
+                                r->items = NULL;
+                                r->n_items = 0;
+                        }
+                        list_from_expr(s, r, clang_Cursor_getArgument(call, 0), at, maybe, &spec);
+                } else {
+                        dl_request_mark_escaped(r);
+                }
+                return;
+        }
+        case NEST_TABLE_LIST:
+        case NEST_TABLE_ONE:
+                if (add && nargs == 2) {
+                        batch_entry(s, r, nd, clang_Cursor_getArgument(call, 0),
+                                    clang_Cursor_getArgument(call, 1), at, maybe);
+                } else if (!add && nargs == 1) {
+                        if (!maybe) {
+                                r->items = NULL;
+                                r->n_items = 0;
+                        }
+                        batch_from_expr(s, r, nd, clang_Cursor_getArgument(call, 0), at, maybe);
+                } else {
+                        dl_request_mark_escaped(r);
+                }
+                return;
+        case NEST_KEYS:
+                /* the keys of a BatchGetItem entry: present, entries not modelled */
+                r->key.kind = DL_VAL_DYNAMIC;
+                if (!r->key.loc.file)
+                        r->key.loc = loc_of(s->cx, call);
+                return;
+        }
+}
+
 /* Apply one Set/With/Add call on the request. Returns false when call is
  * not a setter of a request class. */
 static bool apply_setter(struct scope *s, struct dl_request *r, CXCursor call, enum dl_when w,
                          unsigned use)
 {
         const char *cls = method_class(s->cx, call);
-        if (!op_by_class(cls))
+        if (!model_class(cls))
                 return false;
         const char *name = dl_cx_spelling(s->cx, call);
         const char *member;
@@ -516,10 +868,15 @@ static bool apply_setter(struct scope *s, struct dl_request *r, CXCursor call, e
                 add = true;
         } else
                 return true; /* a getter or other member: no effect */
-        if (!find_member(cls, member))
-                return true;
         bool maybe = w == DL_WHEN_MAYBE;
         int nargs = clang_Cursor_getNumArguments(call);
+        const struct nested *nd = find_nested(cls, member);
+        if (nd) {
+                apply_nested(s, r, nd, call, add, maybe);
+                return true;
+        }
+        if (!find_member(cls, member))
+                return true;
         bool is_names;
         struct dl_attr_map *m = map_of(r, member, &is_names);
         unsigned at = off_of(call);
@@ -551,7 +908,8 @@ static bool apply_setter(struct scope *s, struct dl_request *r, CXCursor call, e
 }
 
 /* Merge a request state computed on some paths (or in a callee) into r. */
-static void merge(struct dl_request *r, const struct dl_request *t, bool maybe)
+static void merge(struct dl_arena *a, struct dl_request *r, const struct dl_request *t,
+                  bool maybe)
 {
         for (unsigned f = 0; f < DL_FIELD_COUNT; f++) {
                 if (t->fields[f].kind == DL_VAL_ABSENT)
@@ -569,11 +927,27 @@ static void merge(struct dl_request *r, const struct dl_request *t, bool maybe)
                 if (maybe)
                         rm[i]->kind = DL_VAL_DYNAMIC;
         }
+        if (t->member && !maybe) {
+                r->op = t->op;
+                r->member = t->member;
+        } else if (t->member && !r->member) {
+                dl_request_mark_escaped(r); /* shape known on some paths only */
+        }
+        if (t->n_items) {
+                /* members added on the callee's paths: appended */
+                struct dl_request *items =
+                        dl_arena_alloc(a, (r->n_items + t->n_items) * sizeof *items);
+                if (r->n_items)
+                        memcpy(items, r->items, r->n_items * sizeof *items);
+                memcpy(items + r->n_items, t->items, t->n_items * sizeof *items);
+                r->items = items;
+                r->n_items += t->n_items;
+                if (maybe)
+                        dl_request_mark_escaped(r);
+        }
         if (t->escaped)
                 dl_request_mark_escaped(r);
 }
-
-static void build_expr(struct scope *s, struct dl_request *r, CXCursor e, unsigned use);
 
 /* Does function def have a body in this TU? */
 static bool has_body(CXCursor def)
@@ -632,7 +1006,7 @@ static bool build_from_helper(struct scope *s, struct dl_request *r, CXCursor ca
                 dl_request_init(&t, r->op);
                 build_expr(&inner, &t, kid[0], off_of(rs.items[i]));
                 if (i == 0) {
-                        merge(r, &t, false);
+                        merge(s->cx->arena, r, &t, false);
                 } else {
                         /* several returns: fields that differ become DYNAMIC */
                         for (unsigned f = 0; f < DL_FIELD_COUNT; f++) {
@@ -720,13 +1094,13 @@ static void apply_var(struct scope *s, struct dl_request *r, CXCursor var, unsig
                 CXCursor obj = member_object(call);
                 CXCursor base = obj;
                 for (int k = 0; k < 32 && clang_getCursorKind(base) == CXCursor_CallExpr &&
-                                op_by_class(method_class(s->cx, base));
+                                model_class(method_class(s->cx, base));
                      k++)
                         base = member_object(base);
                 if (!clang_Cursor_isNull(base) && refers_to(base, var)) {
                         if (clang_equalCursors(base, obj))
                                 DL_VEC_PUSH(&seen, off_of(base));
-                        if (w != DL_WHEN_NEVER && op_by_class(method_class(s->cx, call)))
+                        if (w != DL_WHEN_NEVER && model_class(method_class(s->cx, call)))
                                 apply_setter(s, r, call, w, use);
                         continue;
                 }
@@ -748,6 +1122,10 @@ static void apply_var(struct scope *s, struct dl_request *r, CXCursor var, unsig
                         const char *cname = dl_cx_spelling(s->cx, call);
                         if (ck == CXCursor_Constructor && nargs == 1)
                                 continue; /* a copy */
+                        if (!strcmp(cname, "push_back") || !strcmp(cname, "emplace_back") ||
+                            !strcmp(cname, "push_front") || !strcmp(cname, "insert") ||
+                            !strcmp(cname, "emplace"))
+                                continue; /* copied or moved into a container */
                         if (!strcmp(cname, "operator=") && a == 0 && nargs == 2) {
                                 struct dl_request t;
                                 dl_request_init(&t, r->op);
@@ -760,8 +1138,14 @@ static void apply_var(struct scope *s, struct dl_request *r, CXCursor var, unsig
                                         r->values = t.values;
                                         r->key = t.key;
                                         r->item = t.item;
+                                        r->items = t.items;
+                                        r->n_items = t.n_items;
+                                        if (t.member) {
+                                                r->op = t.op;
+                                                r->member = t.member;
+                                        }
                                 } else {
-                                        merge(r, &t, true);
+                                        merge(s->cx->arena, r, &t, true);
                                 }
                                 continue;
                         }
@@ -783,7 +1167,7 @@ static void apply_var(struct scope *s, struct dl_request *r, CXCursor var, unsig
                                 dl_request_init(&t, r->op);
                                 apply_var(&inner, &t, clang_Cursor_getArgument(def, (unsigned)a),
                                           UINT_MAX, true);
-                                merge(r, &t, w == DL_WHEN_MAYBE);
+                                merge(s->cx->arena, r, &t, w == DL_WHEN_MAYBE);
                                 dl_body_fini(&body);
                                 continue;
                         }
@@ -815,7 +1199,7 @@ static void build_expr(struct scope *s, struct dl_request *r, CXCursor e, unsign
         e = strip_addr(e);
         while (clang_getCursorKind(e) == CXCursor_CallExpr &&
                clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_CXXMethod &&
-               op_by_class(method_class(s->cx, e))) {
+               model_class(method_class(s->cx, e))) {
                 if (n == 64) {
                         dl_request_mark_escaped(r);
                         return;
