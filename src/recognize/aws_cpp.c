@@ -1384,6 +1384,19 @@ static int brace_depth(const struct toks *T, unsigned from, unsigned to)
         return d;
 }
 
+/* Is token k preceded, within its statement, by `&&`, `||` or `?` (a
+ * setter that runs on some paths only)? */
+static bool short_circuited(const struct toks *T, unsigned begin, unsigned k)
+{
+        for (unsigned i = k; i-- > begin;) {
+                if (ts_is(T, i, ";") || ts_is(T, i, "{") || ts_is(T, i, "}"))
+                        return false;
+                if (ts_is(T, i, "&&") || ts_is(T, i, "||") || ts_is(T, i, "?"))
+                        return true;
+        }
+        return false;
+}
+
 size_t dl_aws_cpp_recover(struct dl_cx *cx, CXToken *toks, unsigned head_begin,
                           unsigned body_begin, unsigned body_end, const char *function,
                           const struct dl_request_vec *skip, struct dl_request_vec *out)
@@ -1477,7 +1490,8 @@ size_t dl_aws_cpp_recover(struct dl_cx *cx, CXToken *toks, unsigned head_begin,
                                         continue;
                                 if (ts_is(&T, k + 1, ".") && k + 2 < i) {
                                         bool maybe = brace_depth(&T, body_begin, k) > call_depth ||
-                                                     ts_is(&T, k - 1, ")") || ts_is(&T, k - 1, "else");
+                                                     ts_is(&T, k - 1, ")") || ts_is(&T, k - 1, "else") ||
+                                                     short_circuited(&T, body_begin, k);
                                         tok_setter(&T, &r, op->req_class, k + 2, maybe);
                                 } else {
                                         escaped = true;
