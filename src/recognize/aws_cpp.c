@@ -13,9 +13,23 @@
  *     and everything else it is handed to (an escape: unknown fields become
  *     DYNAMIC, never absent).
  * A setter on some paths only (a branch, a loop, a lambda) makes its field
- * DYNAMIC. API knowledge (operations, request classes, members) comes from
- * aws_cpp_api.def; only the mechanics live here. Helper analysis is bounded
- * by MAX_HELPER_DEPTH.
+ * DYNAMIC (setters after && / || / ?: included). API knowledge (operations,
+ * request classes, members) comes from aws_cpp_api.def; only the mechanics
+ * live here. Helper analysis is bounded by MAX_HELPER_DEPTH, nesting of
+ * request expressions by MAX_NEST.
+ *
+ * Batch and transaction members (table nested[] below): TransactItems and
+ * RequestItems are followed with the same mechanics (With chains,
+ * temporaries, variables, vectors filled with push_back / emplace_back or
+ * initializer lists, maps filled with emplace / insert / [] ), and each
+ * member becomes an entry of req->items with its own op, member shape,
+ * table (from the batch map's key) and maps. A collection that cannot be
+ * followed escapes the container; no member is invented.
+ *
+ * Empty maps (`Aws::Map<..>()`, `{}`, a local map with no insertion before
+ * the use) are KNOWN with no entries; a local map or string that may be
+ * written elsewhere (non-const method, non-const reference or pointer
+ * handed to a function, an alias) is DYNAMIC / a hole.
  */
 #include "recognizer.h"
 
@@ -156,7 +170,12 @@ struct scope {
         const struct dl_body *body;
         const char *req_class;
         unsigned depth;
+        unsigned nest; /* build_expr calls in progress (variables initialized
+                          from variables, nested member shapes): bounded by
+                          MAX_NEST so that `Req r = r;` cannot loop */
 };
+
+#define MAX_NEST 64
 
 static bool name_is(struct dl_cx *cx, CXCursor c, const char *s)
 {
@@ -992,7 +1011,7 @@ static bool build_from_helper(struct scope *s, struct dl_request *r, CXCursor ca
                 return false;
         struct dl_body body;
         dl_body_init(&body, fn);
-        struct scope inner = {s->cx, &body, s->req_class, s->depth + 1};
+        struct scope inner = {s->cx, &body, s->req_class, s->depth + 1, 0};
         struct returns rs = {.n = 0};
         clang_visitChildren(fn, find_returns, &rs);
         bool ok = rs.n >= 1 && rs.n <= 8;
@@ -1162,7 +1181,7 @@ static void apply_var(struct scope *s, struct dl_request *r, CXCursor var, unsig
                             (unsigned)a < (unsigned)clang_Cursor_getNumArguments(def)) {
                                 struct dl_body body;
                                 dl_body_init(&body, def);
-                                struct scope inner = {s->cx, &body, s->req_class, s->depth + 1};
+                                struct scope inner = {s->cx, &body, s->req_class, s->depth + 1, 0};
                                 struct dl_request t;
                                 dl_request_init(&t, r->op);
                                 apply_var(&inner, &t, clang_Cursor_getArgument(def, (unsigned)a),
@@ -1192,7 +1211,20 @@ static void apply_var(struct scope *s, struct dl_request *r, CXCursor var, unsig
 
 /* Follow the request expression e (the client call's argument, an
  * initializer, a return value). */
+static void build_expr_at(struct scope *s, struct dl_request *r, CXCursor e, unsigned use);
+
 static void build_expr(struct scope *s, struct dl_request *r, CXCursor e, unsigned use)
+{
+        if (s->nest >= MAX_NEST) {
+                dl_request_mark_escaped(r);
+                return;
+        }
+        s->nest++;
+        build_expr_at(s, r, e, use);
+        s->nest--;
+}
+
+static void build_expr_at(struct scope *s, struct dl_request *r, CXCursor e, unsigned use)
 {
         CXCursor chain[64];
         unsigned n = 0;
@@ -1260,7 +1292,7 @@ static enum dl_status match(const struct dl_rctx *ctx, CXCursor call, struct dl_
         if (clang_Cursor_getNumArguments(call) < 1) {
                 dl_request_mark_escaped(&r);
         } else {
-                struct scope s = {ctx->cx, ctx->body, op->req_class, 0};
+                struct scope s = {ctx->cx, ctx->body, op->req_class, 0, 0};
                 build_expr(&s, &r, clang_Cursor_getArgument(call, 0), off_of(call));
         }
         DL_VEC_PUSH(out, r);
