@@ -610,6 +610,11 @@ static bool is_constant_var(CXCursor var)
         CXType ty = clang_getCursorType(var);
         if (clang_isConstQualifiedType(ty))
                 return true;
+        /* constexpr char T[] = "..."; const char T[] = "...": the const is on
+         * the element type, not on the array. */
+        if ((ty.kind == CXType_ConstantArray || ty.kind == CXType_IncompleteArray) &&
+            clang_isConstQualifiedType(clang_getArrayElementType(ty)))
+                return true;
         /* static const char *T = "..."; (pointer to const, global or static) */
         if (ty.kind == CXType_Pointer && clang_isConstQualifiedType(clang_getPointeeType(ty))) {
                 enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(var));
