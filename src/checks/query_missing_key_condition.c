@@ -8,13 +8,39 @@
  * request"; DynamoDB API reference, Query, KeyConditionExpression).
  *
  * Deliberately ignored: a request whose key condition is set from a runtime
- * value (DL_VAL_DYNAMIC), and a request that escapes to code ddblint cannot
- * see (its fields are DYNAMIC, never ABSENT). Only a provably absent key
- * condition is reported.
+ * value (DL_VAL_DYNAMIC), set on some paths only (the recognizer makes it
+ * DYNAMIC), and a request that escapes to code ddblint cannot see (its
+ * fields are DYNAMIC, never ABSENT). Only a provably absent key condition is
+ * reported.
  */
 #include "info.h"
 
 #include "../model/request.h"
+#include "../rules/schema.h"
+
+#include <stdio.h>
+
+/* The partition key the Query must name: the index's when the index is
+ * described in the rules file, else the table's; NULL when unknown. */
+static const char *partition_key_of(const struct dl_check_ctx *ctx,
+                                    const struct dl_request *req)
+{
+        const struct dl_value *t = &req->fields[DL_FIELD_TABLE_NAME];
+        const struct dl_value *ix = &req->fields[DL_FIELD_INDEX_NAME];
+        const struct dl_table *tab = dl_schema_table_for(
+                ctx->rules, dl_value_is_complete(t) ? t->text : NULL,
+                dl_value_is_complete(t) ? t->len : 0);
+        if (!tab)
+                return NULL;
+        if (ix->kind == DL_VAL_ABSENT)
+                return tab->partition_key.name;
+        if (!dl_value_is_complete(ix))
+                return NULL;
+        const struct dl_index *index = dl_schema_index(tab, ix->text, ix->len);
+        if (!index)
+                return NULL;
+        return index->partition_key.name ? index->partition_key.name : tab->partition_key.name;
+}
 
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
 {
@@ -25,12 +51,21 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                 return;
         char label[512];
         dl_table_label(req, label, sizeof label);
+        const char *pk = partition_key_of(ctx, req);
+        char example[300];
+        snprintf(example, sizeof example, "SetKeyConditionExpression(\"%s = :pk\")",
+                 pk ? pk : "PK");
+        const char *filter_hint =
+                req->fields[DL_FIELD_FILTER_EXPRESSION].kind != DL_VAL_ABSENT
+                        ? "; a FilterExpression does not replace it: conditions on key "
+                          "attributes belong in the KeyConditionExpression"
+                        : "";
         dl_report(ctx, &req->call,
                   "Query of %s never sets a KeyConditionExpression; DynamoDB rejects it "
                   "with 'Either the KeyConditions or KeyConditionExpression parameter must "
-                  "be specified in the request'; set one naming the partition key, e.g. "
-                  "SetKeyConditionExpression(\"PK = :pk\")",
-                  label);
+                  "be specified in the request'; set one naming the partition key%s%s, "
+                  "e.g. %s%s",
+                  label, pk ? " " : "", pk ? pk : "", example, filter_hint);
 }
 
 const struct dl_check dl_check_query_missing_key_condition = {

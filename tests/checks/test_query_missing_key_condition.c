@@ -30,6 +30,38 @@ static void test_query_without_key_condition_is_flagged(void **state)
         dl_tb_fini(&tb);
 }
 
+static void test_message_names_the_partition_key_from_the_rules(void **state)
+{
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_index gsi = {0};
+        gsi.name = "GSI1";
+        gsi.kind = DL_INDEX_GLOBAL;
+        gsi.partition_key.name = "GSI1PK";
+        struct dl_table orders = {0};
+        orders.name = "Orders";
+        orders.partition_key.name = "PK";
+        orders.indexes = &gsi;
+        orders.n_indexes = 1;
+        tb.rules.tables = &orders;
+        tb.rules.n_tables = 1;
+        struct dl_request *r = dl_tb_request(&tb, DL_OP_QUERY);
+        dl_tb_set(&tb, r, DL_FIELD_TABLE_NAME, "Orders");
+        assert_int_equal(dl_tb_run(&tb, qmkc(), r), 1);
+        assert_int_equal(dl_tb_count(&tb, "naming the partition key PK, e.g. "
+                                          "SetKeyConditionExpression(\"PK = :pk\")"), 1);
+        struct dl_request *g = dl_tb_request(&tb, DL_OP_QUERY);
+        dl_tb_set(&tb, g, DL_FIELD_TABLE_NAME, "Orders");
+        dl_tb_set(&tb, g, DL_FIELD_INDEX_NAME, "GSI1");
+        dl_tb_set(&tb, g, DL_FIELD_FILTER_EXPRESSION, "GSI1PK = :v");
+        assert_int_equal(dl_tb_run(&tb, qmkc(), g), 1);
+        assert_int_equal(dl_tb_count(&tb, "partition key GSI1PK"), 1);
+        assert_int_equal(dl_tb_count(&tb, "a FilterExpression does not replace it"), 1);
+        tb.rules.tables = NULL;
+        tb.rules.n_tables = 0;
+        dl_tb_fini(&tb);
+}
+
 static void test_query_with_key_condition_is_silent(void **state)
 {
         struct dl_tb tb;
@@ -83,6 +115,7 @@ int main(void)
 {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_query_without_key_condition_is_flagged),
+                cmocka_unit_test(test_message_names_the_partition_key_from_the_rules),
                 cmocka_unit_test(test_query_with_key_condition_is_silent),
                 cmocka_unit_test(test_dynamic_key_condition_is_silent),
                 cmocka_unit_test(test_legacy_key_conditions_count),
