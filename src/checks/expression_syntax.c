@@ -78,7 +78,7 @@ static const char *type_of(const struct dl_request *req, const struct dl_enode *
 {
         const struct dl_attr *a = value_entry(req, n);
         if (a)
-                return a->type;
+                return dl_attr_type(a);
         if (immediate || n->kind != DL_EN_FUNC)
                 return NULL;
         if (fn_is(n, "size"))
@@ -128,7 +128,7 @@ static void check_between(struct opnd *o, const struct dl_enode *n)
 {
         const struct dl_attr *x = value_entry(o->req, n->args[1]);
         const struct dl_attr *y = value_entry(o->req, n->args[2]);
-        const char *tx = x ? x->type : NULL, *ty = y ? y->type : NULL;
+        const char *tx = dl_attr_type(x), *ty = dl_attr_type(y);
         const char *vx = scalar(x), *vy = scalar(y);
         if (!tx || !ty || !vx || !vy)
                 return;

@@ -215,8 +215,8 @@ static const char *value_type(const struct kc_state *st, const struct kc_cond *c
                 const struct dl_attr *v = NULL;
                 if (dl_placeholder_find(&st->req->values, a->name, a->name_len, &v) ==
                             DL_PH_FOUND &&
-                    v->type)
-                        return v->type;
+                    dl_attr_type(v))
+                        return dl_attr_type(v);
         }
         return NULL;
 }
@@ -301,6 +301,16 @@ static void check_schema(struct kc_state *st)
                                        "FilterExpression",
                                        k.range, (int)c->len, c->name, where, wname);
                 }
+                return;
+        }
+        if (k.range_type == DL_KEY_N && is_fn(r->node, "begins_with")) {
+                /* a String/Binary prefix is a type mismatch, a Number one an operand
+                 * type error: begins_with has no valid operand on a Number key */
+                dl_expr_report(st->ctx, st->e, r->node->off, r->node->end,
+                               "One or more parameter values were invalid: Condition parameter "
+                               "type does not match schema type; begins_with does not work on "
+                               "the Number sort key '%s': use BETWEEN or a comparison",
+                               k.range);
                 return;
         }
         if (type_mismatch(st, r, k.range_type))

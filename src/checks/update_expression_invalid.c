@@ -41,7 +41,7 @@ static const char *immediate_type(const struct dl_request *req, const struct dl_
         if (n->kind != DL_EN_VALUE ||
             dl_placeholder_find(&req->values, n->name, n->name_len, &a) != DL_PH_FOUND)
                 return NULL;
-        return a->type;
+        return dl_attr_type(a);
 }
 
 /* DynamoDB's names for scalar types in ADD/DELETE messages (dynalite

@@ -1198,6 +1198,12 @@ static struct dl_enode *parse_update(struct parser *p)
 {
         struct dl_enode *root = node(p, DL_EN_LIST, 0, 0);
         bool seen[5] = {false};
+        if (peek(p)->kind == T_EOF) {
+                /* only blanks: DynamoDB expects a clause keyword at the end of input */
+                syntax_error(p, peek(p), "an update expression is made of SET, REMOVE, ADD "
+                                         "and DELETE clauses");
+                return NULL;
+        }
         while (peek(p)->kind != T_EOF) {
                 const struct tok *kw = next(p);
                 enum dl_update_section sec = section_of(p, kw);

@@ -47,6 +47,13 @@ static const struct xcase cases[] = {
         {"pk only", Q, .kce = "pk = :pk", .want = 0},
         {"value first", Q, .kce = ":v = pk", .want = 0},
         {"sk range", Q, .kce = "pk = :pk AND sk BETWEEN :a AND :b", .want = 0},
+        /* begins_with on a Number sort key: wrong whatever the prefix's type (oracle gen-keycond-0059) */
+        {"begins_with on a Number sort key", Q, "Orders", "LSI1", .kce = "PK = :p AND begins_with(LSI1SK, :s)",
+         .values = ":p=S;:s=S", .schema = true, .want = 1,
+         .substr = "Condition parameter type does not match schema type; begins_with does not work on the Number sort key 'LSI1SK'"},
+        {"begins_with on a Number sort key, unknown prefix type", Q, "Orders", "LSI1",
+         .kce = "PK = :p AND begins_with(LSI1SK, :s)", .values = ":p=S", .schema = true, .want = 1,
+         .substr = "begins_with does not work on the Number sort key"},
         {"begins_with", Q, .kce = "pk = :pk AND begins_with(sk, :p)", .want = 0},
         {"parens", Q, .kce = "(pk = :pk) AND (sk >= :s)", .want = 0},
         {"schema ok", Q, "Orders", .kce = "PK = :p AND begins_with(SK, :s)", .values = ":p=S;:s=S", .schema = true, .want = 0},

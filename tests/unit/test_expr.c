@@ -177,6 +177,7 @@ static const struct pcase cases[] = {
         {UPD, "SET #a.#b[0] = :v", NULL},
         {UPD, "SET a = :v + :w + :x", NULL}, /* chained: not settled, accepted */
         {UPD, "", "The expression can not be empty;"},
+        {UPD, "   ", "Syntax error; token: \"<EOF>\""}, /* only blanks (oracle gen-syntax-0577) */
         {UPD, "INVALID SYNTAX", "Syntax error; token: \"INVALID\""},
         {UPD, "SET", "Syntax error; token: \"<EOF>\""},
         {UPD, "SET a", "Syntax error; token: \"<EOF>\""},
