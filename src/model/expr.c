@@ -1096,6 +1096,13 @@ static struct dl_enode *parse_set_value(struct parser *p);
 static struct dl_enode *parse_update_operand(struct parser *p)
 {
         const struct tok *t = peek(p);
+        if (section_of(p, t) != DL_SEC_NONE && peek2(p)->kind != T_LPAREN) {
+                /* "SET a = ADD c :n": a clause keyword is never a path here (DynamoDB
+                 * reports a syntax error, not a reserved word) */
+                syntax_error(p, next(p), "SET, REMOVE, ADD and DELETE start clauses; alias an "
+                                         "attribute of that name with #name");
+                return NULL;
+        }
         if (t->kind == T_IDENT && peek2(p)->kind == T_LPAREN) {
                 const struct tok *name = next(p);
                 const struct tok *lp = next(p);

@@ -190,6 +190,8 @@ static const struct pcase cases[] = {
         {UPD, "DELETE a", "Syntax error"},
         {UPD, "SET a = :v WHERE b = :w", "Syntax error; token: \"WHERE\""},
         {UPD, "SET a == :v", "Syntax error"},
+        {UPD, "SET a = ADD c :n", "Syntax error; token: \"ADD\""}, /* not a path (oracle gen-syntax-0612) */
+        {UPD, "SET a = b + remove", "Syntax error; token: \"remove\""},
         {UPD, "REMOVE#b", "Syntax error; token: \"REMOVE\""},
         {UPD, "SET a = :v REMOVE#b", "Syntax error; token: \"REMOVE\""},
         {UPD, "set a = #c set c = :d", "The \"SET\" section can only be used once in an update expression;"},
