@@ -270,6 +270,29 @@ struct entry_vec {
 };
 
 /* The AttributeValue type of expression v ("S", "N"...) or NULL. */
+/* The AttributeValue member type a method of AttributeValue sets, or NULL:
+ * SetS/WithS -> "S", ...; the SDK's set, list and map builders
+ * AddSItem/AddNItem/AddBItem -> "SS"/"NS"/"BS", AddLItem -> "L",
+ * AddMEntry -> "M" (AWS SDK for C++ 1.11, aws/dynamodb/model/AttributeValue.h).
+ * *scalar_arg is set when the single argument is the value's scalar text. */
+static const char *attr_method_type(struct dl_arena *a, const char *name, bool *scalar_arg)
+{
+        static const struct {
+                const char *method, *type;
+        } adders[] = {{"AddSItem", "SS"}, {"AddNItem", "NS"}, {"AddBItem", "BS"},
+                      {"AddLItem", "L"},  {"AddMEntry", "M"}};
+        *scalar_arg = false;
+        for (size_t i = 0; i < sizeof adders / sizeof adders[0]; i++) {
+                if (strcmp(name, adders[i].method) == 0)
+                        return adders[i].type;
+        }
+        if (strncmp(name, "Set", 3) == 0 || strncmp(name, "With", 4) == 0) {
+                *scalar_arg = true;
+                return dl_arena_strdup(a, name + (name[0] == 'S' ? 3 : 4));
+        }
+        return NULL;
+}
+
 static const char *attr_type(struct scope *s, CXCursor v, struct dl_value *scalar, unsigned use)
 {
         struct dl_eval ev = {s->cx, s->body, use};
@@ -296,13 +319,13 @@ static const char *attr_type(struct scope *s, CXCursor v, struct dl_value *scala
                         return NULL;
                 }
                 const char *name = dl_cx_spelling(s->cx, v);
-                if ((strncmp(name, "Set", 3) == 0 || strncmp(name, "With", 4) == 0) &&
-                    strcmp(method_class(s->cx, v), "AttributeValue") == 0) {
-                        const char *t = name + (name[0] == 'S' ? 3 : 4);
-                        if (nargs == 1)
+                bool scalar_arg = false;
+                const char *t = attr_method_type(s->cx->arena, name, &scalar_arg);
+                if (t && strcmp(method_class(s->cx, v), "AttributeValue") == 0) {
+                        if (scalar_arg && nargs == 1)
                                 *scalar = dl_eval_string(&ev, clang_Cursor_getArgument(v, 0),
                                                          loc_of(s->cx, v));
-                        return dl_arena_strdup(s->cx->arena, t);
+                        return t;
                 }
                 return NULL;
         }
@@ -314,12 +337,14 @@ static const char *attr_type(struct scope *s, CXCursor v, struct dl_value *scala
                         const struct dl_body_call *c = &s->body->calls.items[i];
                         if (c->off >= use || !refers_to(member_object(c->cursor), var))
                                 continue;
-                        const char *name = dl_cx_spelling(s->cx, c->cursor);
-                        if (strncmp(name, "Set", 3) && strncmp(name, "With", 4))
+                        bool scalar_arg = false;
+                        const char *t = attr_method_type(
+                                s->cx->arena, dl_cx_spelling(s->cx, c->cursor), &scalar_arg);
+                        if (!t)
                                 continue;
                         if (dl_body_when(s->body, c->off, use) != DL_WHEN_SURE)
                                 return NULL;
-                        type = dl_arena_strdup(s->cx->arena, name + (name[0] == 'S' ? 3 : 4));
+                        type = t;
                 }
                 return type;
         }
