@@ -42,6 +42,12 @@ struct dl_check {
          * their own requests). */
         void (*run)(const struct dl_check_ctx *ctx, const struct dl_request *req);
         void (*destroy)(void *state); /* optional */
+        /* Option keys the check reads in configure (kebab-case), NULL-
+         * terminated; NULL when the check has none. Any other key under the
+         * check's id in the rules file (besides `enabled` and `severity`)
+         * is a configuration error, so a typo never silently turns a
+         * setting off. */
+        const char *const *options;
 };
 
 /* Where dl_report() sends a finding: ownership moves to the callee. */

@@ -16,6 +16,34 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Every option under a check's id must be one the check declares. */
+static enum dl_status validate_options(const struct dl_check *c,
+                                       const struct dl_check_config *cfg, struct dl_error *err)
+{
+        if (!cfg)
+                return DL_OK;
+        for (size_t k = 0; k < cfg->n_options; k++) {
+                const struct dl_check_option *o = &cfg->options[k];
+                bool known = false;
+                for (const char *const *d = c->options; d && *d; d++)
+                        known = known || strcmp(*d, o->key) == 0;
+                if (known)
+                        continue;
+                struct dl_strbuf sb;
+                dl_strbuf_init(&sb);
+                dl_strbuf_puts(&sb, "enabled, severity");
+                for (const char *const *d = c->options; d && *d; d++)
+                        dl_strbuf_printf(&sb, ", %s", *d);
+                enum dl_status st = dl_error_set(err, DL_ERR_CONFIG, &o->key_loc,
+                                                 "unknown option '%s' for check '%s'; expected "
+                                                 "one of: %s",
+                                                 o->key, c->info->id, dl_strbuf_cstr(&sb));
+                dl_strbuf_fini(&sb);
+                return st;
+        }
+        return DL_OK;
+}
+
 enum dl_status dl_pipeline_init(struct dl_pipeline *p, const struct dl_ruleset *rules,
                                 struct dl_log *log, dl_finding_emit_fn emit, void *emit_data,
                                 struct dl_error *err)
@@ -33,6 +61,11 @@ enum dl_status dl_pipeline_init(struct dl_pipeline *p, const struct dl_ruleset *
                 const struct dl_check *c = p->catalogue->checks[i];
                 const struct dl_check_config *cfg = dl_schema_check_config(rules, c->info->id);
                 p->run_check[i] = !(cfg && cfg->has_enabled && !cfg->enabled);
+                enum dl_status vst = validate_options(c, cfg, err);
+                if (vst != DL_OK) {
+                        dl_pipeline_fini(p);
+                        return vst;
+                }
                 if (c->configure) {
                         enum dl_status st = c->configure(&p->states[i], cfg, err);
                         if (st != DL_OK) {

@@ -570,6 +570,7 @@ static enum dl_status parse_check(const struct loader *ld, yaml_node_t *k, yaml_
                         o->key = dl_arena_strdup(ld->arena, key);
                         o->value = is_null(ov) ? "" : dl_arena_strdup(ld->arena, scalar(ov));
                         o->loc = node_loc(ld, ov);
+                        o->key_loc = node_loc(ld, ok);
                 }
         }
         return DL_OK;

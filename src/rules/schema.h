@@ -64,7 +64,8 @@ struct dl_table {
 struct dl_check_option {
         const char *key;           /* kebab-case */
         const char *value;         /* the scalar's text */
-        struct dl_loc loc;
+        struct dl_loc loc;         /* of the value (for bad-value errors) */
+        struct dl_loc key_loc;     /* of the key (for unknown-option errors) */
 };
 
 struct dl_check_config {
