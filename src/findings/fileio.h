@@ -28,6 +28,9 @@ enum dl_status dl_file_read(const char *path, char **out, size_t *len, struct dl
  * leave it untouched. The bytes go to a temporary file in path's directory
  * (so rename(2) stays on one file system), are flushed with fsync, and the
  * temporary file is renamed onto path. Nobody ever sees a half-written file.
+ * A symbolic link is kept: the file it names is the one replaced. A device,
+ * FIFO or socket (/dev/stdout, a pipe) is opened and written into, never
+ * replaced. A directory is an error. The replaced file keeps its mode.
  * Returns: DL_OK, or DL_ERR_IO with err naming path; the temporary file is
  * removed on failure.
  */
