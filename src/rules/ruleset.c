@@ -634,6 +634,10 @@ static enum dl_status parse_root(struct loader *ld, yaml_node_t *root)
         if (!f[0].value)
                 return missing(ld, root, "version", "at the top level", "'version: 1'");
         yaml_node_t *v = f[0].value;
+        if (v->type == YAML_SCALAR_NODE && v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE &&
+            !strcmp(scalar(v), "1"))
+                return fail(ld, v, "version is the string '1'; expected the number 1 "
+                                   "(write 'version: 1' without quotes)");
         if (v->type != YAML_SCALAR_NODE || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
             strcmp(scalar(v), "1"))
                 return fail(ld, v, "unsupported version %s%s%s; expected 1",
