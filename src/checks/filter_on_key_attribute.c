@@ -21,9 +21,44 @@
 #include "info.h"
 #include "util_expr.h"
 
-static void check_key(const struct dl_check_ctx *ctx, const struct dl_request *req,
-                      const struct dl_expr *e, const char *key, bool is_hash)
+/* The hint after DynamoDB's text. With a key condition (known, or set at
+ * run time) the partition key is already fixed there; without one the
+ * condition belongs in a new KeyConditionExpression, as
+ * query-missing-key-condition also says: "remove this condition" would
+ * contradict it. */
+static void report_key(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                       const struct dl_expr *e, const struct dl_path *p,
+                       const struct dl_read_keys *k, bool is_hash)
 {
+        const char *key = is_hash ? k->hash : k->range;
+        bool has_kc = req->fields[DL_FIELD_KEY_CONDITION_EXPRESSION].kind != DL_VAL_ABSENT ||
+                      req->fields[DL_FIELD_KEY_CONDITIONS].kind != DL_VAL_ABSENT;
+        const char *head = "Filter Expression can only contain non-primary key attributes: "
+                           "Primary key attribute: ";
+        if (has_kc)
+                dl_expr_report(ctx, e, p->elems[0].off, p->elems[0].end, "%s%s; %s", head,
+                               key,
+                               is_hash ? "the partition key is already fixed by the key "
+                                         "condition; remove this condition"
+                                       : "move the condition on the sort key into the "
+                                         "KeyConditionExpression");
+        else if (is_hash)
+                dl_expr_report(ctx, e, p->elems[0].off, p->elems[0].end,
+                               "%s%s; the Query has no KeyConditionExpression: move this "
+                               "condition into one (`%s = :pk`)",
+                               head, key, key);
+        else
+                dl_expr_report(ctx, e, p->elems[0].off, p->elems[0].end,
+                               "%s%s; the Query has no KeyConditionExpression: move the "
+                               "condition on the sort key into one, next to the partition key "
+                               "(`%s = :pk AND ...`)",
+                               head, key, k->hash);
+}
+
+static void check_key(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                      const struct dl_expr *e, const struct dl_read_keys *k, bool is_hash)
+{
+        const char *key = is_hash ? k->hash : k->range;
         if (!key)
                 return;
         for (size_t i = 0; i < e->n_paths; i++) {
@@ -32,14 +67,7 @@ static void check_key(const struct dl_check_ctx *ctx, const struct dl_request *r
                 const struct dl_path *p = e->paths[i];
                 if (!dl_path_head(req, p, &name, &len) || !dl_name_eq(name, len, key))
                         continue;
-                dl_expr_report(ctx, e, p->elems[0].off, p->elems[0].end,
-                               "Filter Expression can only contain non-primary key attributes: "
-                               "Primary key attribute: %s; %s",
-                               key,
-                               is_hash ? "the partition key is already fixed by the key "
-                                         "condition; remove this condition"
-                                       : "move the condition on the sort key into the "
-                                         "KeyConditionExpression");
+                report_key(ctx, req, e, p, k, is_hash);
                 return;
         }
 }
@@ -56,8 +84,8 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
         }
         if (!dl_read_keys_get(ctx, req, &k))
                 return;
-        check_key(ctx, req, e, k.hash, true);
-        check_key(ctx, req, e, k.range, false);
+        check_key(ctx, req, e, &k, true);
+        check_key(ctx, req, e, &k, false);
         dl_report_nested_key_path(ctx, req, e);
 }
 

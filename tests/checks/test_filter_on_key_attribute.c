@@ -22,6 +22,18 @@ static const struct xcase cases[] = {
         {"index keys", Q, "Orders", "GSI1", .kce = "GSI1PK = :p", .filter = "GSI1SK = :s", .schema = true, .want = 1, .substr = "Primary key attribute: GSI1SK"},
         {"lsi sort key", Q, "Orders", "LSI1", .kce = "PK = :p", .filter = "LSI1SK = :s", .schema = true, .want = 1, .substr = "LSI1SK"},
         {"both keys", Q, "Orders", .kce = "PK = :p", .filter = "SK = :s OR PK = :p", .schema = true, .want = 2, .substr = "Primary key attribute: PK"},
+        {"partition key, no key condition", Q, "Orders", .filter = "PK = :p", .schema = true, .want = 1,
+         .substr = "Primary key attribute: PK; the Query has no KeyConditionExpression: move this "
+                   "condition into one (`PK = :pk`)"},
+        {"sort key, no key condition", Q, "Orders", .filter = "SK = :s", .schema = true, .want = 1,
+         .substr = "Primary key attribute: SK; the Query has no KeyConditionExpression: move the "
+                   "condition on the sort key into one, next to the partition key (`PK = :pk AND"},
+        {"index partition key, no key condition", Q, "Orders", "GSI1", .filter = "GSI1PK = :p", .schema = true, .want = 1,
+         .substr = "(`GSI1PK = :pk`)"},
+        {"partition key, key condition known", Q, "Orders", .kce = "PK = :p", .filter = "PK = :p", .schema = true, .want = 1,
+         .substr = "Primary key attribute: PK; the partition key is already fixed by the key condition; remove this condition"},
+        {"partition key, key condition set at run time", Q, "Orders", .kce = "=", .filter = "PK = :p", .schema = true, .want = 1,
+         .substr = "Primary key attribute: PK; the partition key is already fixed by the key condition; remove this condition"},
         {"after a hole", Q, "Orders", .kce = "PK = :p", .filter = "|?| AND SK > :s", .schema = true, .want = 1},
         /* not flagged */
         {"non-key", Q, "Orders", .kce = "PK = :p", .filter = "status = :s", .schema = true, .want = 0},
