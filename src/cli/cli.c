@@ -2,6 +2,7 @@
  * file -> sink -> reporters -> exit code.
  * SPDX-License-Identifier: MIT
  */
+#define _GNU_SOURCE /* tdestroy */
 #include "cli.h"
 
 #include "jobs.h"
@@ -19,10 +20,12 @@
 #include "../rules/ruleset.h"
 #include "../rules/schema.h"
 
+#include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <search.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -115,6 +118,35 @@ static char *repo_root_for(const char *path, const char *project_root)
                 return dl_xstrdup(project_root);
         }
         return abs;
+}
+
+/* libclang prints its own parser's noise for a malformed
+ * compile_commands.json; read it with jansson first so the user gets one
+ * clear file:line:col error. A missing file is left to dl_compdb_open. */
+static enum dl_status check_compdb_json(const char *dir, struct dl_error *err)
+{
+        char *path = dl_xasprintf("%s/compile_commands.json", dir);
+        enum dl_status st = DL_OK;
+        if (access(path, R_OK) == 0) {
+                json_error_t je;
+                json_t *j = json_load_file(path, 0, &je);
+                struct dl_loc loc = {path, (unsigned)(je.line > 0 ? je.line : 0),
+                                     (unsigned)(je.column > 0 ? je.column : 0)};
+                if (!j)
+                        st = dl_error_set(err, DL_ERR_PARSE, &loc,
+                                          "not a valid JSON compilation database: %s", je.text);
+                else if (!json_is_array(j))
+                        st = dl_error_set(err, DL_ERR_PARSE, &loc,
+                                          "expected a JSON array of compile commands");
+                json_decref(j);
+        }
+        free(path);
+        return st;
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+        return strcmp(a, b);
 }
 
 static void list_checks(FILE *out)
@@ -264,7 +296,8 @@ int dl_cli_main(int argc, char **argv)
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
-        if (o.compdb_dir && dl_compdb_open(o.compdb_dir, &db, &err) != DL_OK) {
+        if (o.compdb_dir && (check_compdb_json(o.compdb_dir, &err) != DL_OK ||
+                             dl_compdb_open(o.compdb_dir, &db, &err) != DL_OK)) {
                 print_error(&err);
                 rc = DL_EXIT_USAGE;
                 goto out;
@@ -340,9 +373,20 @@ int dl_cli_main(int argc, char **argv)
                 jobs[i].n_args = cargs[i].n;
         }
         dl_jobs_run(&p, jobs, files.n, o.jobs ? o.jobs : dl_jobs_default_threads());
+        void *seen = NULL; /* tsearch tree of replayed diagnostics */
         for (size_t i = 0; i < files.n; i++) {
                 for (size_t k = 0; k < jobs[i].log.n; k++) {
                         const struct dl_log_entry *e = &jobs[i].log.items[k];
+                        /* A header included by many files gives the same
+                         * clang note once per file: say it once. */
+                        char *key = dl_xasprintf("%d|%s|%s|%u|%u|%s", (int)e->level, e->id,
+                                                 e->file ? e->file : "", e->line, e->col,
+                                                 e->message);
+                        char **slot = tsearch(key, &seen, cmp_key);
+                        if (!slot || *slot != key) {
+                                free(key);
+                                continue;
+                        }
                         struct dl_loc loc = {e->file, e->line, e->col};
                         dl_log_add(&log, e->level, e->id, e->file ? &loc : NULL, "%s",
                                    e->message);
@@ -360,6 +404,7 @@ int dl_cli_main(int argc, char **argv)
                 dl_sink_add_source(sink, files.paths[i]);
                 analysed[n_analysed++] = files.paths[i];
         }
+        tdestroy(seen, free);
         free(jobs);
         free(cargs);
         if (o.dump_requests) {
