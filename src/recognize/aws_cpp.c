@@ -1454,6 +1454,88 @@ static bool short_circuited(const struct toks *T, unsigned begin, unsigned k)
         return false;
 }
 
+/* Index of the '(' (or '[', '<') matching the closer at close, searching
+ * back no further than lo; UINT_MAX when unbalanced. */
+static unsigned match_back(const struct toks *T, unsigned lo, unsigned close)
+{
+        const char *c = tsp(T, close);
+        const char *o = !strcmp(c, ")") ? "(" : !strcmp(c, "]") ? "[" : "<";
+        int d = 0;
+        for (unsigned i = close + 1; i-- > lo;) {
+                if (ts_is(T, i, ";") || ts_is(T, i, "{") || ts_is(T, i, "}"))
+                        return UINT_MAX;
+                if (ts_is(T, i, c))
+                        d++;
+                else if (ts_is(T, i, o) && --d == 0)
+                        return i;
+        }
+        return UINT_MAX;
+}
+
+static bool is_name(const struct toks *T, unsigned i)
+{
+        return clang_getTokenKind(T->t[i]) == CXToken_Identifier || ts_is(T, i, "this");
+}
+
+/*
+ * The first token of the postfix expression that ends at token end (the
+ * receiver of `.Op(` / `->Op(`), searching back no further than lo:
+ * names (`db_`, `this`), qualified names (`ns::Db::get`, `::g`), calls
+ * with balanced parentheses (`client()`, `get<T>(x)`), subscripts
+ * (`clients[n + 1]`), member access (`a.b->c`), and a parenthesized
+ * expression as the primary (`(*ptr)`). UINT_MAX when it is none of
+ * these: the request type still has to prove the call either way.
+ */
+static unsigned receiver_start(const struct toks *T, unsigned lo, unsigned end)
+{
+        unsigned e = end;
+        for (;;) {
+                unsigned s;
+                if (e < lo)
+                        return UINT_MAX;
+                if (ts_is(T, e, ")") || ts_is(T, e, "]")) {
+                        bool paren = ts_is(T, e, ")");
+                        unsigned o = match_back(T, lo, e);
+                        if (o == UINT_MAX)
+                                return UINT_MAX;
+                        unsigned callee = UINT_MAX; /* the callee or subscripted expression */
+                        if (o > lo && (is_name(T, o - 1) || ts_is(T, o - 1, ")") ||
+                                       ts_is(T, o - 1, "]")))
+                                callee = o - 1;
+                        else if (o > lo && ts_is(T, o - 1, ">")) { /* a template-id: f<T>(x) */
+                                unsigned lt = match_back(T, lo, o - 1);
+                                if (lt != UINT_MAX && lt > lo && is_name(T, lt - 1))
+                                        callee = lt - 1;
+                        }
+                        if (callee != UINT_MAX) {
+                                e = callee;
+                                continue;
+                        }
+                        if (!paren)
+                                return UINT_MAX; /* `[...]` alone is no receiver */
+                        s = o;                   /* `(*ptr)` */
+                } else if (is_name(T, e)) {
+                        s = e;
+                        /* a qualified name: ns::Db::get, ::g */
+                        while (s > lo && ts_is(T, s - 1, "::")) {
+                                if (s - 1 > lo && clang_getTokenKind(T->t[s - 2]) == CXToken_Identifier)
+                                        s -= 2;
+                                else {
+                                        s -= 1;
+                                        break;
+                                }
+                        }
+                } else {
+                        return UINT_MAX;
+                }
+                if (s >= lo + 2 && (ts_is(T, s - 1, ".") || ts_is(T, s - 1, "->"))) {
+                        e = s - 2;
+                        continue;
+                }
+                return s;
+        }
+}
+
 size_t dl_aws_cpp_recover(struct dl_cx *cx, CXToken *toks, unsigned head_begin,
                           unsigned body_begin, unsigned body_end, const char *function,
                           const struct dl_request_vec *skip, struct dl_request_vec *out)
@@ -1467,37 +1549,35 @@ size_t dl_aws_cpp_recover(struct dl_cx *cx, CXToken *toks, unsigned head_begin,
                 sp[i - head_begin] = dl_cx_take(cx->arena, clang_getTokenSpelling(cx->tu, toks[i]));
         T.s = sp; /* tsp(&T, i - head_begin) is token i's spelling */
         size_t added = 0;
-        for (unsigned i = body_begin; i + 3 < body_end; i++) {
-                if (clang_getTokenKind(toks[i]) != CXToken_Identifier ||
-                    !(ts_is(&T, i + 1, ".") || ts_is(&T, i + 1, "->")) ||
-                    clang_getTokenKind(toks[i + 2]) != CXToken_Identifier || !ts_is(&T, i + 3, "("))
+        for (unsigned m = body_begin + 2; m + 1 < body_end; m++) {
+                /* `<receiver> . Op (` or `<receiver> -> Op (` */
+                if (clang_getTokenKind(toks[m]) != CXToken_Identifier ||
+                    !(ts_is(&T, m - 1, ".") || ts_is(&T, m - 1, "->")) || !ts_is(&T, m + 1, "("))
                         continue;
                 enum dl_call_kind kind;
-                const struct aws_op *op = parse_method(tsp(&T, i + 2), strlen(tsp(&T, i + 2)), &kind);
+                const struct aws_op *op = parse_method(tsp(&T, m), strlen(tsp(&T, m)), &kind);
                 if (!op)
                         continue;
-                /* the call's location: the start of the object expression, as
-                 * for calls from the AST (`m_client->Scan(req)` is at m_client;
-                 * `this->a.b->Scan(req)` at this) */
-                unsigned start = i;
-                while (start >= body_begin + 2 &&
-                       (ts_is(&T, start - 1, ".") || ts_is(&T, start - 1, "->") ||
-                        ts_is(&T, start - 1, "::")) &&
-                       (clang_getTokenKind(toks[start - 2]) == CXToken_Identifier ||
-                        ts_is(&T, start - 2, "this")))
-                        start -= 2;
+                /* the call's location: the start of the receiver expression,
+                 * as for calls from the AST (`m_client->Scan(req)` is at
+                 * m_client; `this->a.b->Scan(req)` at this; `db_.client().
+                 * Scan(r)` at db_; `(*p).Scan(r)` at the '(') */
+                unsigned start = receiver_start(&T, body_begin, m - 2);
+                if (start == UINT_MAX)
+                        continue;
+                unsigned i = start; /* tokens before i precede the call */
                 struct dl_loc at = dl_cx_loc(cx, clang_getTokenLocation(cx->tu, toks[start]));
                 bool dup = false;
                 for (size_t k = 0; k < skip->n && !dup; k++) {
                         const struct dl_request *q = &skip->items[k];
                         dup = q->call.file && at.file && !strcmp(q->call.file, at.file) &&
                               q->call.line == at.line && q->client_method &&
-                              !strcmp(q->client_method, tsp(&T, i + 2));
+                              !strcmp(q->client_method, tsp(&T, m));
                 }
                 if (dup)
                         continue;
                 /* the first argument: [a0, a1) */
-                unsigned a0 = i + 4, a1 = a0;
+                unsigned a0 = m + 2, a1 = a0;
                 int d = 0;
                 for (; a1 < body_end; a1++) {
                         if (ts_is(&T, a1, "(") || ts_is(&T, a1, "{") || ts_is(&T, a1, "["))
@@ -1515,7 +1595,7 @@ size_t dl_aws_cpp_recover(struct dl_cx *cx, CXToken *toks, unsigned head_begin,
                 r.call = at;
                 r.function = function;
                 r.recognizer = "aws-cpp";
-                r.client_method = tsp(&T, i + 2);
+                r.client_method = tsp(&T, m);
                 r.inferred = true;
                 bool proven = false;
                 unsigned q = skip_qual(&T, a0);
@@ -1526,12 +1606,12 @@ size_t dl_aws_cpp_recover(struct dl_cx *cx, CXToken *toks, unsigned head_begin,
                         for (unsigned k = head_begin; k < i && !decl; k++) {
                                 if (!ts_is(&T, k, op->req_class))
                                         continue;
-                                unsigned m = k + 1;
-                                while (m < i && (ts_is(&T, m, "&") || ts_is(&T, m, "*") ||
-                                                 ts_is(&T, m, "&&") || ts_is(&T, m, "const")))
-                                        m++;
-                                if (ts_is(&T, m, v))
-                                        decl = m;
+                                unsigned w = k + 1;
+                                while (w < i && (ts_is(&T, w, "&") || ts_is(&T, w, "*") ||
+                                                 ts_is(&T, w, "&&") || ts_is(&T, w, "const")))
+                                        w++;
+                                if (ts_is(&T, w, v))
+                                        decl = w;
                         }
                         if (!decl)
                                 continue;
