@@ -308,9 +308,8 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                         report_operands(ctx, req, e, f);
                         continue;
                 }
-                dl_expr_report(ctx, e, first->off, first->end, "%s%s; %s",
-                               dl_expr_error_prefix(f), first->msg,
-                               first->hint ? first->hint : default_hint(first->kind));
+                dl_expr_error_report(ctx, e, f, first,
+                                     first->hint ? first->hint : default_hint(first->kind));
         }
 }
 

@@ -245,9 +245,8 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                 return;
         for (size_t j = 0; j < e->n_errors; j++)
                 if (e->errors[j].kind == DL_EXPR_ERR_SECTION)
-                        dl_expr_report(ctx, e, e->errors[j].off, e->errors[j].end, "%s%s; %s",
-                                       dl_expr_error_prefix(DL_FIELD_UPDATE_EXPRESSION),
-                                       e->errors[j].msg, e->errors[j].hint);
+                        dl_expr_error_report(ctx, e, DL_FIELD_UPDATE_EXPRESSION,
+                                             &e->errors[j], e->errors[j].hint);
         report_overlap(ctx, req, e);
         report_operand_types(ctx, req, e);
         report_key_update(ctx, req, e);

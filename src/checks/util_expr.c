@@ -46,6 +46,16 @@ struct dl_finding *dl_expr_report(const struct dl_check_ctx *ctx, const struct d
         return f;
 }
 
+struct dl_finding *dl_expr_error_report(const struct dl_check_ctx *ctx, const struct dl_expr *e,
+                                        enum dl_field f, const struct dl_expr_error *err,
+                                        const char *hint)
+{
+        size_t n = strlen(err->msg);
+        bool semi = n && err->msg[n - 1] == ';';
+        return dl_expr_report(ctx, e, err->off, err->end, "%s%s%s%s", dl_expr_error_prefix(f),
+                              err->msg, semi ? " " : "; ", hint);
+}
+
 struct dl_finding *dl_value_report(const struct dl_check_ctx *ctx, const struct dl_value *v,
                                    const struct dl_loc *fallback, const char *fmt, ...)
 {

@@ -32,6 +32,16 @@ struct dl_finding *dl_expr_report(const struct dl_check_ctx *ctx, const struct d
                                   size_t off, size_t end, const char *fmt, ...)
         __attribute__((format(printf, 5, 6)));
 
+/**
+ * dl_expr_error_report - report one of e's parse errors (field f): DynamoDB's
+ * prefix and text, then the fix hint joined with a single "; " (DynamoDB's
+ * text often ends with ';' already: "The expression can not be empty;").
+ * Returns: the finding (transfer none), as dl_report.
+ */
+struct dl_finding *dl_expr_error_report(const struct dl_check_ctx *ctx, const struct dl_expr *e,
+                                        enum dl_field f, const struct dl_expr_error *err,
+                                        const char *hint);
+
 /** dl_value_report - report at a value (a map entry's key, a field): its
  * loc, plus origin as a related location when valid. */
 struct dl_finding *dl_value_report(const struct dl_check_ctx *ctx, const struct dl_value *v,

@@ -13,7 +13,7 @@
 
 static const struct xcase cases[] = {
         {"set twice", U, .update = "set a = #c set c = :d", .want = 1,
-         .substr = "Invalid UpdateExpression: The \"SET\" section can only be used once in an update expression;"},
+         .substr = "Invalid UpdateExpression: The \"SET\" section can only be used once in an update expression; merge"},
         {"remove twice", U, .update = "remove #d set a = b remove e", .want = 1, .substr = "The \"REMOVE\" section"},
         {"overlap", U, .update = "SET a = :v REMOVE a", .want = 1,
          .substr = "Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path two: [a]"},
