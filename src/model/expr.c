@@ -1206,7 +1206,8 @@ static struct dl_enode *parse_update(struct parser *p)
         struct dl_enode *root = node(p, DL_EN_LIST, 0, 0);
         bool seen[5] = {false};
         if (peek(p)->kind == T_EOF) {
-                /* only blanks: DynamoDB expects a clause keyword at the end of input */
+                /* no clause at all (blank text is reported as empty before
+                 * parsing): DynamoDB expects a clause keyword */
                 syntax_error(p, peek(p), "an update expression is made of SET, REMOVE, ADD "
                                          "and DELETE clauses");
                 return NULL;
@@ -1399,8 +1400,12 @@ struct dl_expr *dl_expr_parse(struct dl_arena *a, enum dl_field f, const struct 
                         break;
                 }
 
-        if (total == 0 && !e->has_holes) {
-                /* DynamoDB: "Invalid <X>Expression: The expression can not be empty;" */
+        if (p.n_toks == 1 && !e->has_holes) {
+                /* empty or only blanks (the lexer's blanks: space, tab, CR,
+                 * LF), for every kind: DynamoDB: "Invalid <X>Expression: The
+                 * expression can not be empty;" (dynalite parses blanks and
+                 * says "Syntax error; ... end of input found"; the same
+                 * check reports both) */
                 add_error(&p, DL_EXPR_ERR_SYNTAX, 0, total, "The expression can not be empty;",
                           "remove the empty expression or write one");
                 return e;

@@ -177,7 +177,16 @@ static const struct pcase cases[] = {
         {UPD, "SET #a.#b[0] = :v", NULL},
         {UPD, "SET a = :v + :w + :x", NULL}, /* chained: not settled, accepted */
         {UPD, "", "The expression can not be empty;"},
-        {UPD, "   ", "Syntax error; token: \"<EOF>\""}, /* only blanks (oracle gen-syntax-0577) */
+        /* only blanks: reported as the empty expression, for every kind (dynalite
+         * says "Syntax error ... end of input found", oracle gen-syntax-0577) */
+        {UPD, "   ", "The expression can not be empty;"},
+        {UPD, " \t\r\n", "The expression can not be empty;"},
+        {KCE, "   ", "The expression can not be empty;"},
+        {FLT, "   ", "The expression can not be empty;"},
+        {CND, "\t", "The expression can not be empty;"},
+        {PRJ, "  ", "The expression can not be empty;"},
+        {KCE, "", "The expression can not be empty;"},
+        {PRJ, "", "The expression can not be empty;"},
         {UPD, "INVALID SYNTAX", "Syntax error; token: \"INVALID\""},
         {UPD, "SET", "Syntax error; token: \"<EOF>\""},
         {UPD, "SET a", "Syntax error; token: \"<EOF>\""},
