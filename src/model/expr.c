@@ -15,6 +15,7 @@
  * a path element, decided by the identifier and the next token alone).
  */
 #include "expr.h"
+#include "quote.h"
 
 #include "../core/arena.h"
 #include "../core/strbuf.h"
@@ -210,7 +211,13 @@ static void lex_run(struct dl_arena *a, struct tokbuf *b, const char *s, size_t 
                                         t.end = i + 2;
                                 }
                                 break;
-                        default: t.kind = T_BAD; break;
+                        default:
+                                /* a bad character is one token, never part of
+                                 * one: a UTF-8 sequence stays whole ("é") */
+                                t.kind = T_BAD;
+                                if (c >= 0x80 && dl_quote_char_len(s, to, i) > 1)
+                                        t.end = i + dl_quote_char_len(s, to, i);
+                                break;
                         }
                 }
                 tb_push(a, b, t);
@@ -382,17 +389,11 @@ static void add_error_x(struct parser *p, enum dl_expr_err_kind kind, size_t off
         e->errors = nv;
 }
 
-/* Printable rendering of s[off,end) for messages: bytes outside 0x20..0x7e
- * (NUL, invalid UTF-8, controls) become \xHH, so messages stay text. */
+/* s[off,end) for messages: UTF-8 characters as themselves, invalid bytes
+ * and control characters as \xHH (model/quote.h), so messages stay text. */
 static void put_text(struct dl_strbuf *sb, const char *s, size_t off, size_t end)
 {
-        for (size_t i = off; i < end; i++) {
-                unsigned char c = (unsigned char)s[i];
-                if (c < 0x20 || c > 0x7e)
-                        dl_strbuf_printf(sb, "\\x%02x", c);
-                else
-                        dl_strbuf_putc(sb, (char)c);
-        }
+        dl_quote_put(sb, s + off, end - off);
 }
 
 /* A syntax error at token t. Only reported before the first hole: after

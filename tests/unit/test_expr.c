@@ -114,6 +114,15 @@ static const struct pcase cases[] = {
         {FLT, "a = :v;", "Syntax error; token: \";\""},
         {FLT, "a = :v\x01", "Syntax error; token: \"\\x01\""},
         {FLT, "a = :v \xff", "Syntax error; token: \"\\xff\""},
+        /* UTF-8 is shown as itself, a token never splits a character; only
+         * invalid bytes and control characters are escaped */
+        {FLT, "\xc3\xa9 = :v AND name = :v", "Syntax error; token: \"\xc3\xa9\", near: \"\xc3\xa9 =\""},
+        {FLT, "a = :v \xe2\x82\xac", "Syntax error; token: \"\xe2\x82\xac\", near: \":v \xe2\x82\xac\""},
+        {FLT, "a = :v \xf0\x9f\x98\x80x", "Syntax error; token: \"\xf0\x9f\x98\x80\""},
+        {FLT, "a = :v \xc3", "Syntax error; token: \"\\xc3\""},
+        {FLT, "a = :v \xed\xa0\x80", "Syntax error; token: \"\\xed\""}, /* a surrogate */
+        {FLT, "a = :v \xc2\x85", "Syntax error; token: \"\\xc2\\x85\""}, /* C1 control (NEL) */
+        {FLT, "a = :v \x7f", "Syntax error; token: \"\\x7f\""},
         {FLT, "a = and", "Syntax error; token: \"and\""},
         /* oracle: redundant parentheses */
         {FLT, "a=:a and a > ((views))", "The expression has redundant parentheses;"},
