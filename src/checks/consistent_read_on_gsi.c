@@ -14,6 +14,7 @@
  */
 #include "info.h"
 #include "util_expr.h"
+#include "../model/quote.h"
 
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
 {
@@ -28,7 +29,7 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                         "Consistent reads are not supported on global secondary indexes; '%s' is "
                         "a global secondary index of table '%s': drop SetConsistentRead(true), or "
                         "read the table or a local secondary index",
-                        k.index->name, k.table->name ? k.table->name : "?");
+                        DL_Q(k.index->name), k.table->name ? DL_Q(k.table->name) : "?");
 }
 
 const struct dl_check dl_check_consistent_read_on_gsi = {

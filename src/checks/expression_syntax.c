@@ -29,6 +29,7 @@
 #include "util_expr.h"
 
 #include "../model/placeholder.h"
+#include "../model/quote.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -115,8 +116,8 @@ static void check_distinct(struct opnd *o, const struct dl_enode *n, const char 
         o->distinct = n;
         snprintf(o->distinct_msg, sizeof o->distinct_msg,
                  "The first operand must be distinct from the remaining operands for this "
-                 "operator or function; operator: %.*s, first operand: %s",
-                 len, name, ps);
+                 "operator or function; operator: %s, first operand: %s",
+                 DL_QN(name, (size_t)len), ps);
 }
 
 static const char *scalar(const struct dl_attr *a)
@@ -138,7 +139,7 @@ static void check_between(struct opnd *o, const struct dl_enode *n)
                              "The BETWEEN operator requires same data type for lower and upper "
                              "bounds; lower bound operand: AttributeValue: {%s:%s}, upper bound "
                              "operand: AttributeValue: {%s:%s}",
-                             tx, vx, ty, vy);
+                             tx, DL_Q(vx), ty, DL_Q(vy));
                 return;
         }
         if (strcmp(tx, "S") == 0) {
@@ -153,7 +154,7 @@ static void check_between(struct opnd *o, const struct dl_enode *n)
                              "The BETWEEN operator requires upper bound to be greater than or "
                              "equal to lower bound; lower bound operand: AttributeValue: {%s:%s}, "
                              "upper bound operand: AttributeValue: {%s:%s}",
-                             tx, vx, ty, vy);
+                             tx, DL_Q(vx), ty, DL_Q(vy));
 }
 
 static void check_function_types(struct opnd *o, const struct dl_enode *n)
@@ -162,7 +163,7 @@ static void check_function_types(struct opnd *o, const struct dl_enode *n)
         if ((fn_is(n, "attribute_exists") || fn_is(n, "attribute_not_exists")) && n->n_args &&
             n->args[0]->kind != DL_EN_PATH && n->args[0]->kind != DL_EN_OPAQUE) {
                 set_function(o, n, "Operator or function requires a document path; operator or "
-                                   "function: %.*s", (int)n->name_len, n->name);
+                                   "function: %s", DL_QN(n->name, n->name_len));
         } else if (fn_is(n, "begins_with")) {
                 for (size_t i = 0; i < n->n_args; i++) {
                         const char *t = type_of(o->req, n->args[i], false);
@@ -195,7 +196,7 @@ static void check_function_types(struct opnd *o, const struct dl_enode *n)
                         if (strcmp(v, valid[i]) == 0)
                                 return;
                 set_function(o, n, "Invalid attribute type name found; type: %s, valid types: "
-                                   "{B,NULL,SS,BOOL,L,BS,N,NS,S,M}", v);
+                                   "{B,NULL,SS,BOOL,L,BS,N,NS,S,M}", DL_Q(v));
         }
 }
 

@@ -20,6 +20,7 @@
  */
 #include "info.h"
 #include "util_expr.h"
+#include "../model/quote.h"
 
 /* The hint after DynamoDB's text. With a key condition (known, or set at
  * run time) the partition key is already fixed there; without one the
@@ -37,7 +38,7 @@ static void report_key(const struct dl_check_ctx *ctx, const struct dl_request *
                            "Primary key attribute: ";
         if (has_kc)
                 dl_expr_report(ctx, e, p->elems[0].off, p->elems[0].end, "%s%s; %s", head,
-                               key,
+                               DL_Q(key),
                                is_hash ? "the partition key is already fixed by the key "
                                          "condition; remove this condition"
                                        : "move the condition on the sort key into the "
@@ -46,13 +47,13 @@ static void report_key(const struct dl_check_ctx *ctx, const struct dl_request *
                 dl_expr_report(ctx, e, p->elems[0].off, p->elems[0].end,
                                "%s%s; the Query has no KeyConditionExpression: move this "
                                "condition into one (`%s = :pk`)",
-                               head, key, key);
+                               head, DL_Q(key), DL_Q(key));
         else
                 dl_expr_report(ctx, e, p->elems[0].off, p->elems[0].end,
                                "%s%s; the Query has no KeyConditionExpression: move the "
                                "condition on the sort key into one, next to the partition key "
                                "(`%s = :pk AND ...`)",
-                               head, key, k->hash);
+                               head, DL_Q(key), DL_Q(k->hash));
 }
 
 static void check_key(const struct dl_check_ctx *ctx, const struct dl_request *req,

@@ -16,6 +16,7 @@
 #include "util_expr.h"
 
 #include "../model/placeholder.h"
+#include "../model/quote.h"
 
 #include <ctype.h>
 
@@ -49,9 +50,9 @@ static void check_map(const struct dl_check_ctx *ctx, const struct dl_attr_map *
                         fix[k] = '\0';
                 }
                 dl_value_report(ctx, &a->key, &a->loc,
-                                "%s contains invalid key: Syntax error; key: \"%.*s\"; a key is "
+                                "%s contains invalid key: Syntax error; key: \"%s\"; a key is "
                                 "'%c' followed by letters, digits or '_', e.g. '%s'",
-                                what, (int)a->key.len, a->key.text, sigil, fix);
+                                what, DL_QN(a->key.text, a->key.len), sigil, DL_Q(fix));
                 return; /* DynamoDB reports the first one */
         }
 }

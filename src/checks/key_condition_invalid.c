@@ -34,6 +34,7 @@
 #include "util_expr.h"
 
 #include "../model/placeholder.h"
+#include "../model/quote.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -101,8 +102,8 @@ static void walk(struct kc_state *st, const struct dl_enode *n)
         if (n->kind == DL_EN_FUNC) {
                 if (is_fn(n, "attribute_exists") || is_fn(n, "attribute_not_exists") ||
                     is_fn(n, "attribute_type") || is_fn(n, "contains")) {
-                        char name[32];
-                        snprintf(name, sizeof name, "%.*s", (int)n->name_len, n->name);
+                        char name[DL_QUOTE_SIZE];
+                        snprintf(name, sizeof name, "%s", DL_QN(n->name, n->name_len));
                         fail(st, n->op_off, n->op_end,
                      "move this condition to a FilterExpression",
                      "Invalid operator used in KeyConditionExpression: %s", name);
@@ -234,9 +235,9 @@ static const char *index_hint(const struct dl_read_keys *k, const char *attr, si
                 const struct dl_index *ix = &k->table->indexes[i];
                 if (ix != k->index && ix->partition_key.name &&
                     dl_name_eq(attr, len, ix->partition_key.name)) {
-                        snprintf(buf, size, "; '%.*s' is the partition key of index '%s': "
+                        snprintf(buf, size, "; '%s' is the partition key of index '%s': "
                                             "SetIndexName(\"%s\")",
-                                 (int)len, attr, ix->name, ix->name);
+                                 DL_QN(attr, len), DL_Q(ix->name), DL_Q(ix->name));
                         return buf;
                 }
         }
@@ -251,16 +252,17 @@ static void check_schema(struct kc_state *st)
                 return;
         const struct kc_cond *h = find_cond(st, k.hash);
         const char *where = k.index ? "index" : "table";
-        const char *wname = k.index ? k.index->name : k.table->name ? k.table->name : "?";
+        const char *wname = DL_Q(k.index ? k.index->name : k.table->name ? k.table->name : "?");
+        const char *hash = DL_Q(k.hash), *range = DL_Q(k.range);
         char hint[256] = "";
         if (!k.range && st->n_conds > 1) {
                 const struct kc_cond *other = st->conds[0].node == (h ? h->node : NULL)
                                                       ? &st->conds[1] : &st->conds[0];
                 dl_expr_report(st->ctx, st->e, other->path->off, other->path->end,
                                "Query key condition not supported; %s '%s' has no sort key, so "
-                               "only 'pk = :pk' is allowed; move the condition on '%.*s' to a "
+                               "only 'pk = :pk' is allowed; move the condition on '%s' to a "
                                "FilterExpression",
-                               where, wname, (int)other->len, other->name);
+                               where, wname, DL_QN(other->name, other->len));
                 return;
         }
         if (!h) {
@@ -268,7 +270,7 @@ static void check_schema(struct kc_state *st)
                 dl_expr_report(st->ctx, st->e, c->path->off, c->path->end,
                                "Query condition missed key schema element: %s; the partition "
                                "key of %s '%s' is '%s': write '%s = :pk'%s",
-                               k.hash, where, wname, k.hash, k.hash,
+                               hash, where, wname, hash, hash,
                                index_hint(&k, c->name, c->len, hint, sizeof hint));
                 return;
         }
@@ -276,7 +278,7 @@ static void check_schema(struct kc_state *st)
                 dl_expr_report(st->ctx, st->e, h->node->off, h->node->end,
                                "One or more parameter values were invalid: Condition parameter "
                                "type does not match schema type; '%s' is of type %s",
-                               k.hash, dl_key_type_str(k.hash_type));
+                               hash, dl_key_type_str(k.hash_type));
                 return;
         }
         if (h->node->kind != DL_EN_CMP || h->node->op != DL_CMP_EQ) {
@@ -285,7 +287,7 @@ static void check_schema(struct kc_state *st)
                 dl_expr_report(st->ctx, st->e, off, end,
                                "Query key condition not supported; the partition key '%s' "
                                "takes '=' only: '%s = :pk'",
-                               k.hash, k.hash);
+                               hash, hash);
                 return;
         }
         if (!k.range)
@@ -296,10 +298,10 @@ static void check_schema(struct kc_state *st)
                         const struct kc_cond *c = st->conds[0].node == h->node ? &st->conds[1]
                                                                                : &st->conds[0];
                         dl_expr_report(st->ctx, st->e, c->path->off, c->path->end,
-                                       "Query condition missed key schema element: %s; '%.*s' "
+                                       "Query condition missed key schema element: %s; '%s' "
                                        "is not a key of %s '%s': move its condition to a "
                                        "FilterExpression",
-                                       k.range, (int)c->len, c->name, where, wname);
+                                       range, DL_QN(c->name, c->len), where, wname);
                 }
                 return;
         }
@@ -310,14 +312,14 @@ static void check_schema(struct kc_state *st)
                                "One or more parameter values were invalid: Condition parameter "
                                "type does not match schema type; begins_with does not work on "
                                "the Number sort key '%s': use BETWEEN or a comparison",
-                               k.range);
+                               range);
                 return;
         }
         if (type_mismatch(st, r, k.range_type))
                 dl_expr_report(st->ctx, st->e, r->node->off, r->node->end,
                                "One or more parameter values were invalid: Condition parameter "
                                "type does not match schema type; '%s' is of type %s",
-                               k.range, dl_key_type_str(k.range_type));
+                               range, dl_key_type_str(k.range_type));
 }
 
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)

@@ -17,6 +17,7 @@
 
 #include "../model/request.h"
 #include "../rules/schema.h"
+#include "../model/quote.h"
 
 #include <stdio.h>
 
@@ -54,7 +55,7 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
         const char *pk = partition_key_of(ctx, req);
         char example[300];
         snprintf(example, sizeof example, "SetKeyConditionExpression(\"%s = :pk\")",
-                 pk ? pk : "PK");
+                 pk ? DL_Q(pk) : "PK");
         const char *filter_hint =
                 req->fields[DL_FIELD_FILTER_EXPRESSION].kind != DL_VAL_ABSENT
                         ? "; a FilterExpression does not replace it: conditions on key "
@@ -65,7 +66,7 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                   "with 'Either the KeyConditions or KeyConditionExpression parameter must "
                   "be specified in the request'; set one naming the partition key%s%s, "
                   "e.g. %s%s",
-                  label, pk ? " " : "", pk ? pk : "", example, filter_hint);
+                  label, pk ? " " : "", pk ? DL_Q(pk) : "", example, filter_hint);
 }
 
 const struct dl_check dl_check_query_missing_key_condition = {

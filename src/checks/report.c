@@ -7,6 +7,7 @@
 #include "../core/strbuf.h"
 #include "../findings/finding.h"
 #include "../model/request.h"
+#include "../model/quote.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -62,13 +63,13 @@ const char *dl_table_label(const struct dl_request *req, char *buf, size_t size)
         const struct dl_value *ix = &req->fields[DL_FIELD_INDEX_NAME];
         int n;
         if (dl_value_is_complete(t))
-                n = snprintf(buf, size, "table '%s'", t->text);
+                n = snprintf(buf, size, "table '%s'", DL_QN(t->text, t->len));
         else
                 n = snprintf(buf, size, "a table named at run time");
         if (n < 0 || (size_t)n >= size)
                 return buf;
         if (dl_value_is_complete(ix))
-                snprintf(buf + n, size - (size_t)n, " index '%s'", ix->text);
+                snprintf(buf + n, size - (size_t)n, " index '%s'", DL_QN(ix->text, ix->len));
         else if (ix->kind != DL_VAL_ABSENT)
                 snprintf(buf + n, size - (size_t)n, " (an index named at run time)");
         return buf;

@@ -17,6 +17,7 @@
  */
 #include "info.h"
 #include "util_expr.h"
+#include "../model/quote.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -62,13 +63,12 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                                     seen_before(&seen, el))
                                         continue;
                                 seen.w[seen.n++] = el;
-                                int n = (int)el->len;
+                                const char *w = DL_QN(el->text, el->len);
                                 dl_expr_report(ctx, e, el->off, el->end,
                                                "%sAttribute name is a reserved keyword; reserved "
-                                               "keyword: %.*s; alias it: '#%.*s' with "
-                                               "ExpressionAttributeNames {\"#%.*s\": \"%.*s\"}",
-                                               dl_expr_error_prefix(f), n, el->text, n, el->text,
-                                               n, el->text, n, el->text);
+                                               "keyword: %s; alias it: '#%s' with "
+                                               "ExpressionAttributeNames {\"#%s\": \"%s\"}",
+                                               dl_expr_error_prefix(f), w, w, w, w);
                         }
                 }
         }

@@ -17,6 +17,7 @@
 #include "util_expr.h"
 
 #include "../model/placeholder.h"
+#include "../model/quote.h"
 
 #include <string.h>
 
@@ -52,21 +53,22 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                             dl_placeholder_find(m, r->text, r->len, NULL) != DL_PH_MISSING)
                                 continue;
                         seen.r[seen.n++] = r;
-                        int n = (int)r->len;
                         if (r->text[0] == '#')
                                 dl_expr_report(ctx, e, r->off, r->end,
                                                "%sAn expression attribute name used in the "
                                                "document path is not defined; attribute name: "
-                                               "%.*s; add it: AddExpressionAttributeNames(\"%.*s\", "
+                                               "%s; add it: AddExpressionAttributeNames(\"%s\", "
                                                "\"<attribute name>\")",
-                                               dl_expr_error_prefix(f), n, r->text, n, r->text);
+                                               dl_expr_error_prefix(f), DL_QN(r->text, r->len),
+                                               DL_QN(r->text, r->len));
                         else
                                 dl_expr_report(ctx, e, r->off, r->end,
                                                "%sAn expression attribute value used in "
-                                               "expression is not defined; attribute value: %.*s; "
-                                               "add it: AddExpressionAttributeValues(\"%.*s\", "
+                                               "expression is not defined; attribute value: %s; "
+                                               "add it: AddExpressionAttributeValues(\"%s\", "
                                                "AttributeValue().SetS(...))",
-                                               dl_expr_error_prefix(f), n, r->text, n, r->text);
+                                               dl_expr_error_prefix(f), DL_QN(r->text, r->len),
+                                               DL_QN(r->text, r->len));
                 }
         }
 }

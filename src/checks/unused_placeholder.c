@@ -20,6 +20,11 @@
 
 #include "../core/strbuf.h"
 #include "../model/placeholder.h"
+#include "../model/quote.h"
+#include "../model/quote.h"
+
+/* Keys listed in one message; more are elided with "…". */
+#define MAX_KEYS 10
 
 static void report_unused(const struct dl_check_ctx *ctx, const struct dl_request *req,
                           const struct dl_attr_map *m, const char *what)
@@ -33,9 +38,14 @@ static void report_unused(const struct dl_check_ctx *ctx, const struct dl_reques
                 if (!dl_value_is_complete(&a->key) ||
                     dl_placeholder_is_used(req, a->key.text, a->key.len))
                         continue;
-                if (n++)
-                        dl_strbuf_puts(&keys, ", ");
-                dl_strbuf_add(&keys, a->key.text, a->key.len);
+                /* each key quoted and truncated; at most MAX_KEYS listed */
+                if (n < MAX_KEYS)
+                        dl_strbuf_puts(&keys, n ? ", " : "");
+                if (n < MAX_KEYS)
+                        dl_quote_put(&keys, a->key.text, a->key.len);
+                else if (n == MAX_KEYS)
+                        dl_strbuf_puts(&keys, ", \u2026");
+                n++;
                 if (!first)
                         first = a;
         }

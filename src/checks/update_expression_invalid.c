@@ -31,6 +31,7 @@
 #include "util_expr.h"
 
 #include "../model/placeholder.h"
+#include "../model/quote.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -229,7 +230,8 @@ static void report_key_update(const struct dl_check_ctx *ctx, const struct dl_re
                                        "attribute %s. This attribute is part of the key; key "
                                        "attributes of table '%s' cannot change: delete the item "
                                        "and put a new one",
-                                       keys[k], t->name ? t->name : tn->text);
+                                       DL_Q(keys[k]),
+                                       t->name ? DL_Q(t->name) : DL_QN(tn->text, tn->len));
                         return;
                 }
         }

@@ -7,6 +7,7 @@
 #include "../core/strbuf.h"
 #include "../findings/finding.h"
 #include "../model/placeholder.h"
+#include "../model/quote.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -150,7 +151,8 @@ bool dl_path_str(const struct dl_request *req, const struct dl_path *p, char *bu
                         ok = false;
         }
         dl_strbuf_putc(&sb, ']');
-        snprintf(buf, size, "%s", dl_strbuf_cstr(&sb));
+        /* user text: escaped and truncated like every quoted name */
+        snprintf(buf, size, "%s", DL_QN(sb.buf, sb.len));
         dl_strbuf_fini(&sb);
         return ok;
 }
@@ -246,7 +248,7 @@ bool dl_report_nested_key_path(const struct dl_check_ctx *ctx, const struct dl_r
                                "Key attributes must be scalars; list random access '[]' and map "
                                "lookup '.' are not allowed: Key: %s; '%s' is a key attribute of "
                                "the table, a string, number or binary",
-                               keys[k], keys[k]);
+                               DL_Q(keys[k]), DL_Q(keys[k]));
                 return true;
         }
         for (size_t i = 0; i < t->n_indexes; i++) {
@@ -260,7 +262,8 @@ bool dl_report_nested_key_path(const struct dl_check_ctx *ctx, const struct dl_r
                                        "Key attributes must be scalars; list random access '[]' "
                                        "and map lookup '.' are not allowed: IndexKey: %s; '%s' is "
                                        "a key attribute of index '%s'",
-                                       ikeys[k], ikeys[k], t->indexes[i].name);
+                                       DL_Q(ikeys[k]), DL_Q(ikeys[k]),
+                                       DL_Q(t->indexes[i].name));
                         return true;
                 }
         }

@@ -520,8 +520,8 @@ static void check_call(struct parser *p, struct dl_enode *f)
                                   f->name_len);
         if (!fi) {
                 add_error_x(p, DL_EXPR_ERR_UNKNOWN_FUNCTION, f->op_off, f->op_end,
-                            dl_arena_printf(p->a, "Invalid function name; function: %.*s",
-                                            (int)f->name_len, f->name),
+                            dl_arena_printf(p->a, "Invalid function name; function: %s",
+                                            DL_QN(f->name, f->name_len)),
                             NULL, 0);
                 return;
         }
@@ -565,8 +565,8 @@ static void check_operand_use(struct parser *p, const struct dl_enode *n, size_t
                 add_error_x(p, DL_EXPR_ERR_MISUSED_FUNCTION, n->op_off, n->op_end,
                             dl_arena_printf(p->a,
                                             "The function is not allowed to be used this way in "
-                                            "an expression; function: %.*s",
-                                            (int)n->name_len, n->name),
+                                            "an expression; function: %s",
+                                            DL_QN(n->name, n->name_len)),
                             NULL, extent > n->end ? extent : n->end);
 }
 
@@ -1312,8 +1312,8 @@ static void lenient_scan(struct parser *p)
                                 add_error(p, DL_EXPR_ERR_UNKNOWN_FUNCTION, t->off, t->end,
                                           dl_arena_printf(p->a,
                                                           "Invalid function name; function: "
-                                                          "%.*s",
-                                                          (int)f.name_len, f.name),
+                                                          "%s",
+                                                          DL_QN(f.name, f.name_len)),
                                           NULL);
                         next(p);
                         continue;

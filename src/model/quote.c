@@ -5,6 +5,8 @@
 
 #include "../core/strbuf.h"
 
+#include <string.h>
+
 size_t dl_quote_char_len(const char *s, size_t len, size_t i)
 {
         if (i >= len)
@@ -46,19 +48,52 @@ static bool is_control(const unsigned char *u, size_t n)
         return (n == 1 && (u[0] < 0x20 || u[0] == 0x7f)) || (n == 2 && u[0] == 0xc2 && u[1] < 0xa0);
 }
 
+/* Append one unit (a character, or a run of escapes) when it fits. */
+static bool put_unit(struct dl_strbuf *sb, size_t *used, const char *u, size_t n, bool esc)
+{
+        size_t w = esc ? 4 * n : n;
+        if (*used + w > DL_QUOTE_MAX)
+                return false;
+        if (esc)
+                for (size_t j = 0; j < n; j++)
+                        dl_strbuf_printf(sb, "\\x%02x", (unsigned char)u[j]);
+        else
+                dl_strbuf_add(sb, u, n);
+        *used += w;
+        return true;
+}
+
 void dl_quote_put(struct dl_strbuf *sb, const char *s, size_t len)
 {
-        for (size_t i = 0; i < len;) {
+        size_t used = 0;
+        for (size_t i = 0; s && i < len;) {
                 const unsigned char *u = (const unsigned char *)s + i;
                 size_t n = dl_quote_char_len(s, len, i);
-                if (n == 0 || is_control(u, n)) {
-                        size_t k = n ? n : 1;
-                        for (size_t j = 0; j < k; j++)
-                                dl_strbuf_printf(sb, "\\x%02x", u[j]);
-                        i += k;
-                        continue;
+                bool esc = n == 0 || is_control(u, n);
+                if (n == 0)
+                        n = 1;
+                if (!put_unit(sb, &used, s + i, n, esc)) {
+                        dl_strbuf_puts(sb, "\u2026");
+                        return;
                 }
-                dl_strbuf_add(sb, s + i, n);
                 i += n;
         }
+}
+
+const char *dl_quote(char *buf, const char *s, size_t len)
+{
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        dl_quote_put(&sb, s, len);
+        size_t n = sb.len < DL_QUOTE_SIZE - 1 ? sb.len : DL_QUOTE_SIZE - 1;
+        if (n)
+                memcpy(buf, dl_strbuf_cstr(&sb), n);
+        buf[n] = '\0';
+        dl_strbuf_fini(&sb);
+        return buf;
+}
+
+const char *dl_quote_cstr(char *buf, const char *s)
+{
+        return dl_quote(buf, s, s ? strlen(s) : 0);
 }

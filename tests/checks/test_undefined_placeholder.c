@@ -35,10 +35,35 @@ static void test_undefined_placeholder_cases(void **state)
         xrun("undefined-placeholder", cases, sizeof cases / sizeof cases[0]);
 }
 
+/* a huge placeholder is quoted truncated to 64 bytes, not echoed (it was
+ * 3 MB twice) */
+static void test_long_placeholder_is_truncated(void **state)
+{
+        (void)state;
+        size_t n = 100000;
+        char *filter = test_malloc(n + 16);
+        memcpy(filter, "a = :", 5);
+        memset(filter + 5, 'v', n);
+        filter[n + 5] = '\0';
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r = dl_tb_request(&tb, DL_OP_SCAN);
+        dl_tb_set(&tb, r, DL_FIELD_TABLE_NAME, "Orders");
+        dl_tb_set(&tb, r, DL_FIELD_FILTER_EXPRESSION, filter);
+        dl_model_normalize(&tb.arena, r);
+        assert_int_equal(dl_tb_run(&tb, dl_catalogue_find("undefined-placeholder"), r), 1);
+        const char *m = tb.findings[0]->message;
+        assert_true(strlen(m) < 400);
+        assert_non_null(strstr(m, "attribute value: :vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv\u2026; "));
+        dl_tb_fini(&tb);
+        test_free(filter);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_undefined_placeholder_cases),
+                cmocka_unit_test(test_long_placeholder_is_truncated),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }

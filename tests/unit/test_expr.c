@@ -12,6 +12,7 @@
 
 #include "core/arena.h"
 #include "model/expr.h"
+#include "model/quote.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -424,6 +425,49 @@ static void test_value_loc_at(void **state)
         dl_arena_fini(&a);
 }
 
+/* Quoted user text: at most DL_QUOTE_MAX bytes, cut on a character or
+ * escape boundary, then "…". */
+static void test_quote_truncates(void **state)
+{
+        (void)state;
+        char big[300];
+        memset(big, 'x', sizeof big);
+        const char *q = DL_QN(big, sizeof big);
+        assert_int_equal(strlen(q), 64 + 3);
+        assert_string_equal(q + 64, "\u2026");
+        assert_string_equal(DL_QN(big, 64), "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+        /* 63 ASCII then "é": the 2-byte character would pass 64, so it is cut */
+        char u[80];
+        memset(u, 'a', 63);
+        memcpy(u + 63, "\xc3\xa9zz", 4);
+        q = DL_QN(u, 67);
+        assert_int_equal(strlen(q), 63 + 3);
+        assert_memory_equal(q + 63, "\u2026", 3);
+        /* an escape is never split either */
+        memcpy(u + 63, "\x01zz", 3);
+        q = DL_QN(u, 66);
+        assert_int_equal(strlen(q), 63 + 3);
+        assert_string_equal(DL_QN("\xc3\xa9\x01\xff", 4), "\xc3\xa9\\x01\\xff");
+        assert_string_equal(DL_Q(NULL), "");
+        /* a syntax error next to a megabyte token quotes 64 bytes of it */
+        size_t n = 1 << 20;
+        char *text = test_malloc(n + 8);
+        memcpy(text, "a = = ", 6);
+        memset(text + 6, 'x', n);
+        text[n + 6] = '\0';
+        struct dl_arena a;
+        dl_arena_init(&a);
+        struct dl_value v = dl_value_known(&a, text, n + 6, NULL, (struct dl_loc){"t.cpp", 1, 1});
+        struct dl_expr *e = dl_expr_parse(&a, FLT, &v);
+        assert_non_null(e);
+        assert_true(e->n_errors >= 1);
+        assert_true(strlen(e->errors[0].msg) < 200);
+        assert_non_null(strstr(e->errors[0].msg, "token: \"=\", near: \"= = xxx"));
+        assert_non_null(strstr(e->errors[0].msg, "xxx\u2026\""));
+        dl_arena_fini(&a);
+        test_free(text);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -432,6 +476,7 @@ int main(void)
                 cmocka_unit_test(test_offsets_and_shapes),
                 cmocka_unit_test(test_reserved_lookup),
                 cmocka_unit_test(test_value_loc_at),
+                cmocka_unit_test(test_quote_truncates),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
