@@ -31,40 +31,9 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
          * expression-limits reports longer ones) */
         if (!e->complete || e->has_holes || e->n_paths > 2048)
                 return;
-        const struct dl_path *c1 = NULL, *c2 = NULL;
-        for (size_t j = 1; j < e->n_paths; j++) {
-                for (size_t i = 0; i < j; i++) {
-                        enum dl_path_clash c = dl_paths_clash(req, e->paths[i], e->paths[j]);
-                        if (c == DL_CLASH_UNKNOWN)
-                                return;
-                        if (c == DL_CLASH_CONFLICT && !c1) {
-                                c1 = e->paths[i];
-                                c2 = e->paths[j];
-                        }
-                        if (c != DL_CLASH_OVERLAP)
-                                continue;
-                        char one[256], two[256];
-                        dl_path_str(req, e->paths[i], one, sizeof one);
-                        dl_path_str(req, e->paths[j], two, sizeof two);
-                        dl_expr_report(ctx, e, e->paths[j]->off, e->paths[j]->end,
-                                       "Invalid ProjectionExpression: Two document paths overlap "
-                                       "with each other; must remove or rewrite one of these "
-                                       "paths; path one: %s, path two: %s; keep only the "
-                                       "shorter path, which returns the whole attribute",
-                                       one, two);
-                        return;
-                }
-        }
-        if (c1) {
-                char one[256], two[256];
-                dl_path_str(req, c1, one, sizeof one);
-                dl_path_str(req, c2, two, sizeof two);
-                dl_expr_report(ctx, e, c2->off, c2->end,
-                               "Invalid ProjectionExpression: Two document paths conflict with "
-                               "each other; must remove or rewrite one of these paths; path "
-                               "one: %s, path two: %s; an attribute is either a map or a list",
-                               one, two);
-        }
+        dl_report_path_clash(ctx, req, e, e->paths, e->n_paths, "ProjectionExpression",
+                             "keep only the shorter path, which returns the whole attribute",
+                             "an attribute is either a map or a list");
 }
 
 const struct dl_check dl_check_projection_invalid = {

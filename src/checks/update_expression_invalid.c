@@ -161,8 +161,7 @@ static void report_overlap(const struct dl_check_ctx *ctx, const struct dl_reque
 {
         if (!e->complete || e->has_holes)
                 return;
-        const struct dl_path *c1 = NULL, *c2 = NULL;
-        const struct dl_path *t[1024];
+        struct dl_path *t[1024];
         size_t n = 0;
         for (size_t i = 0; i < e->n_paths; i++)
                 if (e->paths[i]->role == DL_ROLE_UPDATE_TARGET) {
@@ -170,38 +169,8 @@ static void report_overlap(const struct dl_check_ctx *ctx, const struct dl_reque
                                 return;
                         t[n++] = e->paths[i];
                 }
-        for (size_t j = 1; j < n; j++) {
-                for (size_t i = 0; i < j; i++) {
-                        enum dl_path_clash c = dl_paths_clash(req, t[i], t[j]);
-                        if (c == DL_CLASH_UNKNOWN)
-                                return;
-                        if (c == DL_CLASH_CONFLICT && !c1) {
-                                c1 = t[i];
-                                c2 = t[j];
-                        }
-                        if (c != DL_CLASH_OVERLAP)
-                                continue;
-                        char one[256], two[256];
-                        dl_path_str(req, t[i], one, sizeof one);
-                        dl_path_str(req, t[j], two, sizeof two);
-                        dl_expr_report(ctx, e, t[j]->off, t[j]->end,
-                                       "Invalid UpdateExpression: Two document paths overlap "
-                                       "with each other; must remove or rewrite one of these "
-                                       "paths; path one: %s, path two: %s; one action per path",
-                                       one, two);
-                        return;
-                }
-        }
-        if (c1) {
-                char one[256], two[256];
-                dl_path_str(req, c1, one, sizeof one);
-                dl_path_str(req, c2, two, sizeof two);
-                dl_expr_report(ctx, e, c2->off, c2->end,
-                               "Invalid UpdateExpression: Two document paths conflict with each "
-                               "other; must remove or rewrite one of these paths; path one: %s, "
-                               "path two: %s; an attribute is either a map or a list",
-                               one, two);
-        }
+        dl_report_path_clash(ctx, req, e, t, n, "UpdateExpression", "one action per path",
+                             "an attribute is either a map or a list");
 }
 
 static void report_key_update(const struct dl_check_ctx *ctx, const struct dl_request *req,

@@ -284,3 +284,39 @@ const char *dl_attr_type(const struct dl_attr *a)
                         return map[i][1];
         return NULL;
 }
+
+void dl_report_path_clash(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                          const struct dl_expr *e, struct dl_path *const *paths, size_t n,
+                          const char *kind, const char *overlap_hint,
+                          const char *conflict_hint)
+{
+        const struct dl_path *c1 = NULL, *c2 = NULL, *o1 = NULL, *o2 = NULL;
+        for (size_t j = 1; j < n && !o1; j++) {
+                for (size_t i = 0; i < j; i++) {
+                        enum dl_path_clash c = dl_paths_clash(req, paths[i], paths[j]);
+                        if (c == DL_CLASH_UNKNOWN)
+                                return;
+                        if (c == DL_CLASH_CONFLICT && !c1) {
+                                c1 = paths[i];
+                                c2 = paths[j];
+                        }
+                        if (c == DL_CLASH_OVERLAP) {
+                                o1 = paths[i];
+                                o2 = paths[j];
+                                break;
+                        }
+                }
+        }
+        bool overlap = o1 != NULL;
+        const struct dl_path *a = overlap ? o1 : c1, *b = overlap ? o2 : c2;
+        if (!a)
+                return;
+        char one[256], two[256];
+        dl_path_str(req, a, one, sizeof one);
+        dl_path_str(req, b, two, sizeof two);
+        dl_expr_report(ctx, e, b->off, b->end,
+                       "Invalid %s: Two document paths %s with each other; must remove or "
+                       "rewrite one of these paths; path one: %s, path two: %s; %s",
+                       kind, overlap ? "overlap" : "conflict", one, two,
+                       overlap ? overlap_hint : conflict_hint);
+}

@@ -122,6 +122,22 @@ enum dl_path_clash dl_paths_clash(const struct dl_request *req, const struct dl_
                                   const struct dl_path *b);
 
 /**
+ * dl_report_path_clash - compare every pair of paths[0..n) with
+ * dl_paths_clash and report the first overlap, else the first conflict, as
+ * DynamoDB does ("Invalid <kind>: Two document paths overlap with each
+ * other; must remove or rewrite one of these paths; path one: [a], path
+ * two: [a, b]"), followed by "; " and the hint. Silent when any pair is
+ * UNKNOWN (a path could not be resolved). At most one finding.
+ * @param kind          "ProjectionExpression" or "UpdateExpression".
+ * @param overlap_hint  the fix for an overlap; conflict_hint for a conflict.
+ * Cost: n*(n-1)/2 comparisons; callers bound n.
+ */
+void dl_report_path_clash(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                          const struct dl_expr *e, struct dl_path *const *paths, size_t n,
+                          const char *kind, const char *overlap_hint,
+                          const char *conflict_hint);
+
+/**
  * dl_report_nested_key_path - report the first key attribute that e uses as
  * a map or a list (`SK.x`, `GSI1PK[0]`): DynamoDB's "Key attributes must be
  * scalars; list random access '[]' and map lookup '.' are not allowed: Key:
