@@ -5,6 +5,7 @@
 
 #include "../core/alloc.h"
 #include "../core/arena.h"
+#include "../core/file.h"
 #include "../core/log.h"
 #include "../core/strbuf.h"
 #include "../model/normalize.h"
@@ -156,44 +157,35 @@ static void line_col_of(const unsigned char *s, size_t off, unsigned *line, unsi
 static bool vet_input(struct dl_pipeline *p, const char *path)
 {
         struct dl_loc loc = {path, 0, 0};
-        FILE *f = fopen(path, "rb");
-        if (!f) {
-                dl_log_add(p->log, DL_LOG_ERROR, "unreadable-file", &loc, "cannot read: %s",
-                           strerror(errno));
+        char *text = NULL;
+        size_t len = 0;
+        struct dl_error err;
+        dl_error_init(&err);
+        if (dl_file_read(path, &text, &len, &err) != DL_OK) {
+                dl_log_add(p->log, DL_LOG_ERROR, "unreadable-file", &loc, "%s", err.message);
+                dl_error_fini(&err);
                 return false;
         }
-        struct dl_strbuf sb;
-        dl_strbuf_init(&sb);
-        char buf[65536];
-        size_t n;
-        while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-                dl_strbuf_add(&sb, buf, n);
-        bool ok = !ferror(f);
-        fclose(f);
-        if (!ok) {
-                dl_log_add(p->log, DL_LOG_ERROR, "unreadable-file", &loc, "read error");
-                dl_strbuf_fini(&sb);
-                return false;
-        }
-        const unsigned char *s = (const unsigned char *)dl_strbuf_cstr(&sb);
-        const unsigned char *nul = sb.len ? memchr(s, 0, sb.len) : NULL;
+        dl_error_fini(&err);
+        const unsigned char *s = (const unsigned char *)text;
+        const unsigned char *nul = len ? memchr(s, 0, len) : NULL;
         if (nul) {
                 line_col_of(s, (size_t)(nul - s), &loc.line, &loc.col);
                 dl_log_add(p->log, DL_LOG_ERROR, "binary-file", &loc,
                            "contains a NUL byte: looks like a binary file; skipped");
-                dl_strbuf_fini(&sb);
+                free(text);
                 return false;
         }
-        size_t bad = utf8_invalid_at(s, sb.len);
-        if (bad < sb.len) {
+        size_t bad = utf8_invalid_at(s, len);
+        if (bad < len) {
                 line_col_of(s, bad, &loc.line, &loc.col);
                 dl_log_add(p->log, DL_LOG_ERROR, "invalid-utf8", &loc,
                            "not valid UTF-8 (byte 0x%02x); skipped; re-encode the file as UTF-8",
                            s[bad]);
-                dl_strbuf_fini(&sb);
+                free(text);
                 return false;
         }
-        dl_strbuf_fini(&sb);
+        free(text);
         return true;
 }
 

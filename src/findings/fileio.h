@@ -9,19 +9,9 @@
 #define DL_FINDINGS_FILEIO_H
 
 #include "../core/error.h"
+#include "../core/file.h" /* dl_file_read */
 
 #include <stddef.h>
-
-/**
- * dl_file_read - read the whole file at path.
- * @param out  receives a NUL-terminated heap copy of the bytes (the file may
- *             itself hold NULs; *len counts them all).
- * @param len  receives the number of bytes read, without the added NUL.
- * Returns: DL_OK, or DL_ERR_IO with err naming path and the system's reason
- * (*out NULL, *len 0).
- * Ownership: *out is (transfer full).
- */
-enum dl_status dl_file_read(const char *path, char **out, size_t *len, struct dl_error *err);
 
 /**
  * dl_file_write_atomic - replace path with exactly len bytes of data, or

@@ -22,6 +22,7 @@
 
 #include "../core/alloc.h"
 #include "../core/arena.h"
+#include "../core/file.h"
 #include "../core/regex.h"
 #include "../core/strbuf.h"
 
@@ -776,27 +777,12 @@ enum dl_status dl_ruleset_load(const char *path, const char *const *check_ids,
                                struct dl_error *err)
 {
         *out = NULL;
-        struct dl_loc loc = {path, 0, 0};
-        FILE *f = fopen(path, "rb");
-        if (!f)
-                return dl_error_set(err, DL_ERR_IO, &loc, "cannot open rules file: %s",
-                                    strerror(errno));
-        struct dl_strbuf sb;
-        dl_strbuf_init(&sb);
-        char buf[8192];
-        size_t n;
-        while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-                dl_strbuf_add(&sb, buf, n);
-        int read_errno = ferror(f) ? errno : 0;
-        fclose(f);
-        enum dl_status st;
-        if (read_errno)
-                st = dl_error_set(err, DL_ERR_IO, &loc, "cannot read rules file: %s",
-                                  strerror(read_errno));
-        else
-                st = dl_ruleset_load_string(path, dl_strbuf_cstr(&sb), sb.len, check_ids,
-                                            n_check_ids, out, err);
-        dl_strbuf_fini(&sb);
+        char *text = NULL;
+        size_t len = 0;
+        enum dl_status st = dl_file_read(path, &text, &len, err);
+        if (st == DL_OK)
+                st = dl_ruleset_load_string(path, text, len, check_ids, n_check_ids, out, err);
+        free(text);
         return st;
 }
 

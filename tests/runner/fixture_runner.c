@@ -26,6 +26,7 @@
  */
 #include "cli/pipeline.h"
 #include "core/alloc.h"
+#include "core/file.h"
 #include "core/log.h"
 #include "core/strbuf.h"
 #include "findings/finding.h"
@@ -87,17 +88,9 @@ static char *trim(char *s)
 
 static char *slurp(const char *path)
 {
-        FILE *f = fopen(path, "rb");
-        if (!f)
-                return NULL;
-        struct dl_strbuf sb;
-        dl_strbuf_init(&sb);
-        char buf[8192];
-        size_t n;
-        while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-                dl_strbuf_add(&sb, buf, n);
-        fclose(f);
-        return dl_strbuf_take(&sb);
+        char *text = NULL;
+        size_t len = 0;
+        return dl_file_read(path, &text, &len, NULL) == DL_OK ? text : NULL;
 }
 
 /* Parses "ID [SEV][: MSG]" into a. */

@@ -1,0 +1,38 @@
+/* file.c - reading whole files.
+ * SPDX-License-Identifier: MIT
+ */
+#include "file.h"
+
+#include "strbuf.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+enum dl_status dl_file_read(const char *path, char **out, size_t *len, struct dl_error *err)
+{
+        *out = NULL;
+        *len = 0;
+        FILE *fp = fopen(path, "rb");
+        if (!fp) {
+                struct dl_loc loc = {path, 0, 0};
+                return dl_error_set(err, DL_ERR_IO, &loc, "cannot open: %s", strerror(errno));
+        }
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        char chunk[65536];
+        size_t n;
+        while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
+                dl_strbuf_add(&sb, chunk, n);
+        int failed = ferror(fp);
+        int saved = errno;
+        fclose(fp);
+        if (failed) {
+                dl_strbuf_fini(&sb);
+                struct dl_loc loc = {path, 0, 0};
+                return dl_error_set(err, DL_ERR_IO, &loc, "cannot read: %s", strerror(saved));
+        }
+        *len = sb.len;
+        *out = dl_strbuf_take(&sb);
+        return DL_OK;
+}
