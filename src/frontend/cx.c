@@ -51,12 +51,15 @@ const char *dl_cx_file_name(struct dl_cx *cx, CXFile file)
         return name;
 }
 
-struct dl_loc dl_cx_loc(struct dl_cx *cx, CXSourceLocation l)
+/* One of libclang's location decompositions (expansion or file). */
+typedef void (*decompose_fn)(CXSourceLocation, CXFile *, unsigned *, unsigned *, unsigned *);
+
+static struct dl_loc to_loc(struct dl_cx *cx, CXSourceLocation l, decompose_fn decompose)
 {
         struct dl_loc out = {0};
         CXFile f = NULL;
         unsigned line = 0, col = 0;
-        clang_getExpansionLocation(l, &f, &line, &col, NULL);
+        decompose(l, &f, &line, &col, NULL);
         if (!f || !line)
                 return out;
         out.file = dl_cx_file_name(cx, f);
@@ -65,18 +68,14 @@ struct dl_loc dl_cx_loc(struct dl_cx *cx, CXSourceLocation l)
         return out;
 }
 
+struct dl_loc dl_cx_loc(struct dl_cx *cx, CXSourceLocation l)
+{
+        return to_loc(cx, l, clang_getExpansionLocation);
+}
+
 struct dl_loc dl_cx_file_loc(struct dl_cx *cx, CXSourceLocation l)
 {
-        struct dl_loc out = {0};
-        CXFile f = NULL;
-        unsigned line = 0, col = 0;
-        clang_getFileLocation(l, &f, &line, &col, NULL);
-        if (!f || !line)
-                return out;
-        out.file = dl_cx_file_name(cx, f);
-        out.line = line;
-        out.col = col;
-        return out;
+        return to_loc(cx, l, clang_getFileLocation);
 }
 
 unsigned dl_cx_offset(CXSourceLocation l)
