@@ -666,8 +666,7 @@ static bool param_is_read_only(CXType t)
         return t.kind != CXType_Invalid;
 }
 
-/* Strip casts and a leading & or * (`&s`, `*p`). */
-static CXCursor strip_address(CXCursor c)
+CXCursor dl_eval_strip_address(CXCursor c)
 {
         for (int i = 0; i < 8; i++) {
                 c = dl_eval_strip(c);
@@ -696,7 +695,8 @@ bool dl_body_ref_is_read(const struct dl_body *b, CXCursor var, unsigned off)
                 /* a member operator called as `a op b`: argument 0 is the object */
                 int shift = ck == CXCursor_CXXMethod && nparams >= 0 && nargs == nparams + 1;
                 for (int a = 0; a < nargs; a++) {
-                        CXCursor arg = strip_address(clang_Cursor_getArgument(call, (unsigned)a));
+                        CXCursor arg = dl_eval_strip_address(
+                                clang_Cursor_getArgument(call, (unsigned)a));
                         if (!refers_to(arg, var) || cursor_off(arg) != off)
                                 continue;
                         if (shift && a == 0)

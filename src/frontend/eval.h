@@ -94,6 +94,12 @@ struct dl_eval {
 /** dl_eval_strip - skip implicit casts, parentheses, explicit casts and
  * std::move / std::forward (at most 64 levels). */
 CXCursor dl_eval_strip(CXCursor c);
+/**
+ * dl_eval_strip_address - dl_eval_strip, then a leading unary & or * as
+ * well (`&req`, `*p`), repeatedly (at most 8 levels).
+ * Returns: the operand cursor (transfer none; cursors are values).
+ */
+CXCursor dl_eval_strip_address(CXCursor c);
 
 /**
  * dl_eval_string - fold the string expression e.

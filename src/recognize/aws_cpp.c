@@ -221,21 +221,6 @@ static struct dl_loc loc_of(struct dl_cx *cx, CXCursor c)
         return dl_cx_cursor_loc(cx, c);
 }
 
-/* Strip & and * as well as casts: `&req`, `*p`. */
-static CXCursor strip_addr(CXCursor c)
-{
-        for (int i = 0; i < 8; i++) {
-                c = dl_eval_strip(c);
-                if (clang_getCursorKind(c) != CXCursor_UnaryOperator)
-                        return c;
-                CXCursor kid[2];
-                if (dl_cx_children(c, kid, 2) != 1)
-                        return c;
-                c = kid[0];
-        }
-        return c;
-}
-
 static bool refers_to(CXCursor e, CXCursor decl)
 {
         return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
@@ -1151,7 +1136,7 @@ static void apply_var(struct scope *s, struct dl_request *r, CXCursor var, unsig
                 /* the variable as an argument */
                 int nargs = clang_Cursor_getNumArguments(call);
                 for (int a = 0; a < nargs; a++) {
-                        CXCursor arg = strip_addr(clang_Cursor_getArgument(call, a));
+                        CXCursor arg = dl_eval_strip_address(clang_Cursor_getArgument(call, a));
                         if (!refers_to(arg, var))
                                 continue;
                         DL_VEC_PUSH(&seen, off_of(arg));
@@ -1253,7 +1238,7 @@ static void build_expr_at(struct scope *s, struct dl_request *r, CXCursor e, uns
 {
         CXCursor chain[64];
         unsigned n = 0;
-        e = strip_addr(e);
+        e = dl_eval_strip_address(e);
         while (clang_getCursorKind(e) == CXCursor_CallExpr &&
                clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_CXXMethod &&
                model_class(method_class(s->cx, e))) {
