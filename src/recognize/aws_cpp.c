@@ -414,6 +414,17 @@ static bool is_local_var(CXCursor var)
         return in_fn && clang_Cursor_getStorageClass(var) != CX_SC_Static;
 }
 
+/* e names a local object variable (not a reference) whose contents the
+ * function body fully shows; *var receives its declaration. */
+static bool local_object_ref(CXCursor e, CXCursor *var)
+{
+        *var = clang_getCursorReferenced(e);
+        enum CXTypeKind tk = clang_getCursorType(*var).kind;
+        return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+               clang_getCursorKind(*var) == CXCursor_VarDecl && is_local_var(*var) &&
+               tk != CXType_LValueReference && tk != CXType_RValueReference;
+}
+
 /* A default-constructed temporary: `T()`, `T{}` or `{}` for a class T. */
 static bool is_empty_construct(CXCursor e)
 {
@@ -479,11 +490,8 @@ static void map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_names,
                         m->kind = DL_VAL_DYNAMIC;
                 return;
         }
-        CXCursor var = clang_getCursorReferenced(e);
-        if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
-            clang_getCursorKind(var) != CXCursor_VarDecl || !s->body || !is_local_var(var) ||
-            clang_getCursorType(var).kind == CXType_LValueReference ||
-            clang_getCursorType(var).kind == CXType_RValueReference) {
+        CXCursor var;
+        if (!s->body || !local_object_ref(e, &var)) {
                 m->kind = DL_VAL_DYNAMIC;
                 return;
         }
@@ -639,11 +647,8 @@ static void list_from_expr(struct scope *s, struct dl_request *c, CXCursor arg, 
                         add_member(s, c, kids[i], use, maybe, spec);
                 return;
         }
-        CXCursor var = clang_getCursorReferenced(e);
-        if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
-            clang_getCursorKind(var) != CXCursor_VarDecl || !s->body || !is_local_var(var) ||
-            clang_getCursorType(var).kind == CXType_LValueReference ||
-            clang_getCursorType(var).kind == CXType_RValueReference) {
+        CXCursor var;
+        if (!s->body || !local_object_ref(e, &var)) {
                 dl_request_mark_escaped(c);
                 return;
         }
@@ -729,11 +734,8 @@ static void batch_from_expr(struct scope *s, struct dl_request *c, const struct 
                 }
                 return;
         }
-        CXCursor var = clang_getCursorReferenced(e);
-        if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
-            clang_getCursorKind(var) != CXCursor_VarDecl || !s->body || !is_local_var(var) ||
-            clang_getCursorType(var).kind == CXType_LValueReference ||
-            clang_getCursorType(var).kind == CXType_RValueReference) {
+        CXCursor var;
+        if (!s->body || !local_object_ref(e, &var)) {
                 dl_request_mark_escaped(c);
                 return;
         }
