@@ -174,24 +174,18 @@
 #include <aws/dynamodb/model/KeyType.h>
 #include <aws/dynamodb/model/KeysAndAttributes.h>
 #include <aws/dynamodb/model/KinesisDataStreamDestination.h>
-#include <aws/dynamodb/model/ListBackupsPaginationTraits.h>
 #include <aws/dynamodb/model/ListBackupsRequest.h>
 #include <aws/dynamodb/model/ListBackupsResult.h>
-#include <aws/dynamodb/model/ListContributorInsightsPaginationTraits.h>
 #include <aws/dynamodb/model/ListContributorInsightsRequest.h>
 #include <aws/dynamodb/model/ListContributorInsightsResult.h>
-#include <aws/dynamodb/model/ListExportsPaginationTraits.h>
 #include <aws/dynamodb/model/ListExportsRequest.h>
 #include <aws/dynamodb/model/ListExportsResult.h>
 #include <aws/dynamodb/model/ListGlobalTablesRequest.h>
 #include <aws/dynamodb/model/ListGlobalTablesResult.h>
-#include <aws/dynamodb/model/ListImportsPaginationTraits.h>
 #include <aws/dynamodb/model/ListImportsRequest.h>
 #include <aws/dynamodb/model/ListImportsResult.h>
-#include <aws/dynamodb/model/ListTablesPaginationTraits.h>
 #include <aws/dynamodb/model/ListTablesRequest.h>
 #include <aws/dynamodb/model/ListTablesResult.h>
-#include <aws/dynamodb/model/ListTagsOfResourcePaginationTraits.h>
 #include <aws/dynamodb/model/ListTagsOfResourceRequest.h>
 #include <aws/dynamodb/model/ListTagsOfResourceResult.h>
 #include <aws/dynamodb/model/LocalSecondaryIndex.h>
@@ -210,7 +204,6 @@
 #include <aws/dynamodb/model/PutItemRequest.h>
 #include <aws/dynamodb/model/PutItemResult.h>
 #include <aws/dynamodb/model/PutRequest.h>
-#include <aws/dynamodb/model/QueryPaginationTraits.h>
 #include <aws/dynamodb/model/QueryRequest.h>
 #include <aws/dynamodb/model/QueryResult.h>
 #include <aws/dynamodb/model/Replica.h>
@@ -244,7 +237,6 @@
 #include <aws/dynamodb/model/SSEStatus.h>
 #include <aws/dynamodb/model/SSEType.h>
 #include <aws/dynamodb/model/ScalarAttributeType.h>
-#include <aws/dynamodb/model/ScanPaginationTraits.h>
 #include <aws/dynamodb/model/ScanRequest.h>
 #include <aws/dynamodb/model/ScanResult.h>
 #include <aws/dynamodb/model/Select.h>
@@ -291,5 +283,13 @@
 #include <aws/dynamodb/model/UpdateTimeToLiveRequest.h>
 #include <aws/dynamodb/model/UpdateTimeToLiveResult.h>
 #include <aws/dynamodb/model/WriteRequest.h>
+#include <aws/dynamodb/model/pagination/ListBackupsPaginationTraits.h>
+#include <aws/dynamodb/model/pagination/ListContributorInsightsPaginationTraits.h>
+#include <aws/dynamodb/model/pagination/ListExportsPaginationTraits.h>
+#include <aws/dynamodb/model/pagination/ListImportsPaginationTraits.h>
+#include <aws/dynamodb/model/pagination/ListTablesPaginationTraits.h>
+#include <aws/dynamodb/model/pagination/ListTagsOfResourcePaginationTraits.h>
+#include <aws/dynamodb/model/pagination/QueryPaginationTraits.h>
+#include <aws/dynamodb/model/pagination/ScanPaginationTraits.h>
 
 int main() { return 0; }

@@ -19,18 +19,21 @@
 #include <aws/dynamodb/DynamoDBClientConfiguration.h>
 #include <aws/dynamodb/DynamoDBEndpointProvider.h>
 #include <aws/dynamodb/DynamoDBServiceClientModel.h>
-#include <aws/dynamodb/model/ListBackupsPaginationTraits.h>
-#include <aws/dynamodb/model/ListContributorInsightsPaginationTraits.h>
-#include <aws/dynamodb/model/ListExportsPaginationTraits.h>
-#include <aws/dynamodb/model/ListImportsPaginationTraits.h>
-#include <aws/dynamodb/model/ListTablesPaginationTraits.h>
-#include <aws/dynamodb/model/ListTagsOfResourcePaginationTraits.h>
-#include <aws/dynamodb/model/QueryPaginationTraits.h>
-#include <aws/dynamodb/model/ScanPaginationTraits.h>
 #include <memory>
 
 namespace Aws {
 namespace DynamoDB {
+
+namespace Pagination {
+struct ListBackupsPaginationTraits;
+struct ListContributorInsightsPaginationTraits;
+struct ListExportsPaginationTraits;
+struct ListImportsPaginationTraits;
+struct ListTablesPaginationTraits;
+struct ListTagsOfResourcePaginationTraits;
+struct QueryPaginationTraits;
+struct ScanPaginationTraits;
+}  // namespace Pagination
 
 // Paginators: the SDK declares them in the base DynamoDBPaginationBase<DynamoDBClient>;
 // here they are members of DynamoDBClient itself (same names and types).
@@ -219,7 +222,7 @@ class AWS_DYNAMODB_API DynamoDBClient {
   void ListBackupsAsync(const ListBackupsResponseReceivedHandler& handler,
       const std::shared_ptr<const Aws::Client::AsyncCallerContext>& context = nullptr,
       const Model::ListBackupsRequest& request = {}) const;
-  Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListBackupsRequest, Pagination::ListBackupsPaginationTraits<DynamoDBClient>>
+  Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListBackupsRequest, Pagination::ListBackupsPaginationTraits>
   ListBackupsPaginator(const Model::ListBackupsRequest& request);
 
   virtual Model::ListContributorInsightsOutcome ListContributorInsights(const Model::ListContributorInsightsRequest& request = {}) const;
@@ -229,7 +232,7 @@ class AWS_DYNAMODB_API DynamoDBClient {
   void ListContributorInsightsAsync(const ListContributorInsightsResponseReceivedHandler& handler,
       const std::shared_ptr<const Aws::Client::AsyncCallerContext>& context = nullptr,
       const Model::ListContributorInsightsRequest& request = {}) const;
-  Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListContributorInsightsRequest, Pagination::ListContributorInsightsPaginationTraits<DynamoDBClient>>
+  Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListContributorInsightsRequest, Pagination::ListContributorInsightsPaginationTraits>
   ListContributorInsightsPaginator(const Model::ListContributorInsightsRequest& request);
 
   virtual Model::ListExportsOutcome ListExports(const Model::ListExportsRequest& request = {}) const;
@@ -239,7 +242,7 @@ class AWS_DYNAMODB_API DynamoDBClient {
   void ListExportsAsync(const ListExportsResponseReceivedHandler& handler,
       const std::shared_ptr<const Aws::Client::AsyncCallerContext>& context = nullptr,
       const Model::ListExportsRequest& request = {}) const;
-  Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListExportsRequest, Pagination::ListExportsPaginationTraits<DynamoDBClient>>
+  Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListExportsRequest, Pagination::ListExportsPaginationTraits>
   ListExportsPaginator(const Model::ListExportsRequest& request);
 
   virtual Model::ListGlobalTablesOutcome ListGlobalTables(const Model::ListGlobalTablesRequest& request = {}) const;
@@ -257,7 +260,7 @@ class AWS_DYNAMODB_API DynamoDBClient {
   void ListImportsAsync(const ListImportsResponseReceivedHandler& handler,
       const std::shared_ptr<const Aws::Client::AsyncCallerContext>& context = nullptr,
       const Model::ListImportsRequest& request = {}) const;
-  Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListImportsRequest, Pagination::ListImportsPaginationTraits<DynamoDBClient>>
+  Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListImportsRequest, Pagination::ListImportsPaginationTraits>
   ListImportsPaginator(const Model::ListImportsRequest& request);
 
   virtual Model::ListTablesOutcome ListTables(const Model::ListTablesRequest& request = {}) const;
@@ -267,14 +270,14 @@ class AWS_DYNAMODB_API DynamoDBClient {
   void ListTablesAsync(const ListTablesResponseReceivedHandler& handler,
       const std::shared_ptr<const Aws::Client::AsyncCallerContext>& context = nullptr,
       const Model::ListTablesRequest& request = {}) const;
-  Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListTablesRequest, Pagination::ListTablesPaginationTraits<DynamoDBClient>>
+  Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListTablesRequest, Pagination::ListTablesPaginationTraits>
   ListTablesPaginator(const Model::ListTablesRequest& request);
 
   virtual Model::ListTagsOfResourceOutcome ListTagsOfResource(const Model::ListTagsOfResourceRequest& request) const;
   Model::ListTagsOfResourceOutcomeCallable ListTagsOfResourceCallable(const Model::ListTagsOfResourceRequest& request) const;
   void ListTagsOfResourceAsync(const Model::ListTagsOfResourceRequest& request, const ListTagsOfResourceResponseReceivedHandler& handler,
       const std::shared_ptr<const Aws::Client::AsyncCallerContext>& context = nullptr) const;
-  Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListTagsOfResourceRequest, Pagination::ListTagsOfResourcePaginationTraits<DynamoDBClient>>
+  Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListTagsOfResourceRequest, Pagination::ListTagsOfResourcePaginationTraits>
   ListTagsOfResourcePaginator(const Model::ListTagsOfResourceRequest& request);
 
   virtual Model::PutItemOutcome PutItem(const Model::PutItemRequest& request) const;
@@ -286,7 +289,7 @@ class AWS_DYNAMODB_API DynamoDBClient {
   Model::QueryOutcomeCallable QueryCallable(const Model::QueryRequest& request) const;
   void QueryAsync(const Model::QueryRequest& request, const QueryResponseReceivedHandler& handler,
       const std::shared_ptr<const Aws::Client::AsyncCallerContext>& context = nullptr) const;
-  Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::QueryRequest, Pagination::QueryPaginationTraits<DynamoDBClient>>
+  Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::QueryRequest, Pagination::QueryPaginationTraits>
   QueryPaginator(const Model::QueryRequest& request);
 
   virtual Model::RestoreTableFromBackupOutcome RestoreTableFromBackup(const Model::RestoreTableFromBackupRequest& request) const;
@@ -303,7 +306,7 @@ class AWS_DYNAMODB_API DynamoDBClient {
   Model::ScanOutcomeCallable ScanCallable(const Model::ScanRequest& request) const;
   void ScanAsync(const Model::ScanRequest& request, const ScanResponseReceivedHandler& handler,
       const std::shared_ptr<const Aws::Client::AsyncCallerContext>& context = nullptr) const;
-  Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ScanRequest, Pagination::ScanPaginationTraits<DynamoDBClient>>
+  Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ScanRequest, Pagination::ScanPaginationTraits>
   ScanPaginator(const Model::ScanRequest& request);
 
   virtual Model::TagResourceOutcome TagResource(const Model::TagResourceRequest& request) const;
@@ -372,3 +375,14 @@ class AWS_DYNAMODB_API DynamoDBClient {
 
 }  // namespace DynamoDB
 }  // namespace Aws
+
+// The traits use the complete client class, so they come after it (as in
+// the SDK, where they include DynamoDBClient.h themselves).
+#include <aws/dynamodb/model/pagination/ListBackupsPaginationTraits.h>
+#include <aws/dynamodb/model/pagination/ListContributorInsightsPaginationTraits.h>
+#include <aws/dynamodb/model/pagination/ListExportsPaginationTraits.h>
+#include <aws/dynamodb/model/pagination/ListImportsPaginationTraits.h>
+#include <aws/dynamodb/model/pagination/ListTablesPaginationTraits.h>
+#include <aws/dynamodb/model/pagination/ListTagsOfResourcePaginationTraits.h>
+#include <aws/dynamodb/model/pagination/QueryPaginationTraits.h>
+#include <aws/dynamodb/model/pagination/ScanPaginationTraits.h>

@@ -12,14 +12,14 @@
 namespace Aws {
 namespace DynamoDB {
 
-using ListBackupsPaginator = Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListBackupsRequest, Pagination::ListBackupsPaginationTraits<DynamoDBClient>>;
-using ListContributorInsightsPaginator = Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListContributorInsightsRequest, Pagination::ListContributorInsightsPaginationTraits<DynamoDBClient>>;
-using ListExportsPaginator = Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListExportsRequest, Pagination::ListExportsPaginationTraits<DynamoDBClient>>;
-using ListImportsPaginator = Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListImportsRequest, Pagination::ListImportsPaginationTraits<DynamoDBClient>>;
-using ListTablesPaginator = Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListTablesRequest, Pagination::ListTablesPaginationTraits<DynamoDBClient>>;
-using ListTagsOfResourcePaginator = Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListTagsOfResourceRequest, Pagination::ListTagsOfResourcePaginationTraits<DynamoDBClient>>;
-using QueryPaginator = Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::QueryRequest, Pagination::QueryPaginationTraits<DynamoDBClient>>;
-using ScanPaginator = Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ScanRequest, Pagination::ScanPaginationTraits<DynamoDBClient>>;
+using ListBackupsPaginator = Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListBackupsRequest, Pagination::ListBackupsPaginationTraits>;
+using ListContributorInsightsPaginator = Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListContributorInsightsRequest, Pagination::ListContributorInsightsPaginationTraits>;
+using ListExportsPaginator = Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListExportsRequest, Pagination::ListExportsPaginationTraits>;
+using ListImportsPaginator = Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListImportsRequest, Pagination::ListImportsPaginationTraits>;
+using ListTablesPaginator = Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListTablesRequest, Pagination::ListTablesPaginationTraits>;
+using ListTagsOfResourcePaginator = Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ListTagsOfResourceRequest, Pagination::ListTagsOfResourcePaginationTraits>;
+using QueryPaginator = Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::QueryRequest, Pagination::QueryPaginationTraits>;
+using ScanPaginator = Aws::Utils::Pagination::PagePaginator<DynamoDBClient, Model::ScanRequest, Pagination::ScanPaginationTraits>;
 
 }  // namespace DynamoDB
 }  // namespace Aws

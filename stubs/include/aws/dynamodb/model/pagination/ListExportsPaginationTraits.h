@@ -6,23 +6,26 @@
  * table and run tools/gen-aws-stubs generate.
  */
 #pragma once
+#include <aws/dynamodb/DynamoDBClient.h>
 #include <aws/dynamodb/DynamoDB_EXPORTS.h>
-#include <aws/dynamodb/DynamoDBServiceClientModel.h>
+#include <aws/dynamodb/model/ListExportsRequest.h>
+#include <aws/dynamodb/model/ListExportsResult.h>
 
 namespace Aws {
 namespace DynamoDB {
 namespace Pagination {
 
-template <typename Client = DynamoDBClient>
 struct ListExportsPaginationTraits {
   using RequestType = Model::ListExportsRequest;
   using ResultType = Model::ListExportsResult;
   using OutcomeType = Model::ListExportsOutcome;
-  using ClientType = Client;
+  using ClientType = DynamoDBClient;
 
-  static OutcomeType Invoke(Client& client, const RequestType& request) { return client.ListExports(request); }
-  static bool HasMoreResults(const ResultType& result);
-  static void SetNextRequest(const ResultType& result, RequestType& request);
+  static OutcomeType Invoke(ClientType& client, const RequestType& request) { return client.ListExports(request); }
+  static bool HasMoreResults(const ResultType& result) { return !result.GetNextToken().empty(); }
+  static void SetNextRequest(const ResultType& result, RequestType& request) {
+    request.SetNextToken(result.GetNextToken());
+  }
 };
 
 }  // namespace Pagination

@@ -6,23 +6,26 @@
  * table and run tools/gen-aws-stubs generate.
  */
 #pragma once
+#include <aws/dynamodb/DynamoDBClient.h>
 #include <aws/dynamodb/DynamoDB_EXPORTS.h>
-#include <aws/dynamodb/DynamoDBServiceClientModel.h>
+#include <aws/dynamodb/model/ScanRequest.h>
+#include <aws/dynamodb/model/ScanResult.h>
 
 namespace Aws {
 namespace DynamoDB {
 namespace Pagination {
 
-template <typename Client = DynamoDBClient>
 struct ScanPaginationTraits {
   using RequestType = Model::ScanRequest;
   using ResultType = Model::ScanResult;
   using OutcomeType = Model::ScanOutcome;
-  using ClientType = Client;
+  using ClientType = DynamoDBClient;
 
-  static OutcomeType Invoke(Client& client, const RequestType& request) { return client.Scan(request); }
-  static bool HasMoreResults(const ResultType& result);
-  static void SetNextRequest(const ResultType& result, RequestType& request);
+  static OutcomeType Invoke(ClientType& client, const RequestType& request) { return client.Scan(request); }
+  static bool HasMoreResults(const ResultType& result) { return !result.GetLastEvaluatedKey().empty(); }
+  static void SetNextRequest(const ResultType& result, RequestType& request) {
+    request.SetExclusiveStartKey(result.GetLastEvaluatedKey());
+  }
 };
 
 }  // namespace Pagination

@@ -6,23 +6,26 @@
  * table and run tools/gen-aws-stubs generate.
  */
 #pragma once
+#include <aws/dynamodb/DynamoDBClient.h>
 #include <aws/dynamodb/DynamoDB_EXPORTS.h>
-#include <aws/dynamodb/DynamoDBServiceClientModel.h>
+#include <aws/dynamodb/model/ListBackupsRequest.h>
+#include <aws/dynamodb/model/ListBackupsResult.h>
 
 namespace Aws {
 namespace DynamoDB {
 namespace Pagination {
 
-template <typename Client = DynamoDBClient>
 struct ListBackupsPaginationTraits {
   using RequestType = Model::ListBackupsRequest;
   using ResultType = Model::ListBackupsResult;
   using OutcomeType = Model::ListBackupsOutcome;
-  using ClientType = Client;
+  using ClientType = DynamoDBClient;
 
-  static OutcomeType Invoke(Client& client, const RequestType& request) { return client.ListBackups(request); }
-  static bool HasMoreResults(const ResultType& result);
-  static void SetNextRequest(const ResultType& result, RequestType& request);
+  static OutcomeType Invoke(ClientType& client, const RequestType& request) { return client.ListBackups(request); }
+  static bool HasMoreResults(const ResultType& result) { return !result.GetLastEvaluatedBackupArn().empty(); }
+  static void SetNextRequest(const ResultType& result, RequestType& request) {
+    request.SetExclusiveStartBackupArn(result.GetLastEvaluatedBackupArn());
+  }
 };
 
 }  // namespace Pagination

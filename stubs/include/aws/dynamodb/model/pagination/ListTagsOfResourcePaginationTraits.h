@@ -6,23 +6,26 @@
  * table and run tools/gen-aws-stubs generate.
  */
 #pragma once
+#include <aws/dynamodb/DynamoDBClient.h>
 #include <aws/dynamodb/DynamoDB_EXPORTS.h>
-#include <aws/dynamodb/DynamoDBServiceClientModel.h>
+#include <aws/dynamodb/model/ListTagsOfResourceRequest.h>
+#include <aws/dynamodb/model/ListTagsOfResourceResult.h>
 
 namespace Aws {
 namespace DynamoDB {
 namespace Pagination {
 
-template <typename Client = DynamoDBClient>
 struct ListTagsOfResourcePaginationTraits {
   using RequestType = Model::ListTagsOfResourceRequest;
   using ResultType = Model::ListTagsOfResourceResult;
   using OutcomeType = Model::ListTagsOfResourceOutcome;
-  using ClientType = Client;
+  using ClientType = DynamoDBClient;
 
-  static OutcomeType Invoke(Client& client, const RequestType& request) { return client.ListTagsOfResource(request); }
-  static bool HasMoreResults(const ResultType& result);
-  static void SetNextRequest(const ResultType& result, RequestType& request);
+  static OutcomeType Invoke(ClientType& client, const RequestType& request) { return client.ListTagsOfResource(request); }
+  static bool HasMoreResults(const ResultType& result) { return !result.GetNextToken().empty(); }
+  static void SetNextRequest(const ResultType& result, RequestType& request) {
+    request.SetNextToken(result.GetNextToken());
+  }
 };
 
 }  // namespace Pagination
