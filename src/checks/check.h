@@ -97,5 +97,11 @@ const struct dl_check *dl_catalogue_find(const char *id);
  * time" when the name is not known. Returns buf.
  */
 const char *dl_table_label(const struct dl_request *req, char *buf, size_t size);
+/**
+ * dl_index_set_at_run_time - req sets IndexName from a value only known at
+ * run time: a setter ddblint saw, not a member that merely may be set
+ * because the request escaped (struct dl_value.unseen).
+ */
+bool dl_index_set_at_run_time(const struct dl_request *req);
 
 #endif

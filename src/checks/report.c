@@ -57,6 +57,12 @@ void dl_report_related(struct dl_finding *f, const struct dl_loc *loc, const cha
         dl_strbuf_fini(&sb);
 }
 
+bool dl_index_set_at_run_time(const struct dl_request *req)
+{
+        const struct dl_value *ix = &req->fields[DL_FIELD_INDEX_NAME];
+        return ix->kind == DL_VAL_DYNAMIC && !ix->unseen;
+}
+
 const char *dl_table_label(const struct dl_request *req, char *buf, size_t size)
 {
         const struct dl_value *t = &req->fields[DL_FIELD_TABLE_NAME];
@@ -70,7 +76,7 @@ const char *dl_table_label(const struct dl_request *req, char *buf, size_t size)
                 return buf;
         if (dl_value_is_complete(ix))
                 snprintf(buf + n, size - (size_t)n, " index '%s'", DL_QN(ix->text, ix->len));
-        else if (ix->kind != DL_VAL_ABSENT)
+        else if (dl_index_set_at_run_time(req))
                 snprintf(buf + n, size - (size_t)n, " (an index named at run time)");
         return buf;
 }

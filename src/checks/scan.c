@@ -29,9 +29,11 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
         char label[512];
         dl_table_label(req, label, sizeof label);
         const char *what = is_parallel(req) ? "parallel Scan" : "Scan";
-        const char *target = req->fields[DL_FIELD_INDEX_NAME].kind == DL_VAL_ABSENT
-                                     ? "every item of the table"
-                                     : "every item of the index";
+        const struct dl_value *ix = &req->fields[DL_FIELD_INDEX_NAME];
+        const char *target = ix->kind == DL_VAL_ABSENT ? "every item of the table"
+                             : dl_value_is_complete(ix) || dl_index_set_at_run_time(req)
+                                     ? "every item of the index"
+                                     : "every item of the table or index";
         dl_report(ctx, &req->call,
                   "%s of %s reads %s and consumes read capacity for all of it, "
                   "whatever the filter keeps; query an item collection by its partition "

@@ -76,8 +76,10 @@ void dl_request_mark_escaped(struct dl_request *req)
 {
         req->escaped = true;
         for (unsigned i = 0; i < DL_FIELD_COUNT; i++) {
-                if (req->fields[i].kind == DL_VAL_ABSENT)
+                if (req->fields[i].kind == DL_VAL_ABSENT) {
                         req->fields[i].kind = DL_VAL_DYNAMIC;
+                        req->fields[i].unseen = true;
+                }
         }
         struct dl_attr_map *maps[] = {&req->names, &req->values, &req->key, &req->item};
         for (unsigned i = 0; i < sizeof maps / sizeof maps[0]; i++)

@@ -80,6 +80,9 @@ struct dl_value {
         struct dl_loc origin; /* where the text was defined when elsewhere (a
                                  #define, a constant); invalid (file NULL) when
                                  the text is written at loc */
+        bool unseen;          /* DYNAMIC only because the request escaped: no
+                                 setter was seen, the member may or may not be
+                                 set (dl_request_mark_escaped) */
 };
 
 /* One entry of ExpressionAttributeNames / ExpressionAttributeValues / Key /

@@ -54,6 +54,26 @@ static void test_scan_with_dynamic_table(void **state)
         dl_tb_fini(&tb);
 }
 
+static void test_escaped_scan_does_not_invent_an_index(void **state)
+{
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r = dl_tb_request(&tb, DL_OP_SCAN);
+        dl_tb_set(&tb, r, DL_FIELD_TABLE_NAME, "Orders");
+        dl_request_mark_escaped(r);
+        assert_int_equal(dl_tb_run(&tb, scan(), r), 1);
+        assert_int_equal(dl_tb_count(&tb, "Scan of table 'Orders' reads every item of the "
+                                          "table or index"), 1);
+        assert_int_equal(dl_tb_count(&tb, "index named at run time"), 0);
+        struct dl_request *d = dl_tb_request(&tb, DL_OP_SCAN);
+        dl_tb_set(&tb, d, DL_FIELD_TABLE_NAME, "Orders");
+        dl_tb_set_dynamic(d, DL_FIELD_INDEX_NAME);
+        assert_int_equal(dl_tb_run(&tb, scan(), d), 1);
+        assert_int_equal(dl_tb_count(&tb, "Scan of table 'Orders' (an index named at run time) "
+                                          "reads every item of the index"), 1);
+        dl_tb_fini(&tb);
+}
+
 static void test_query_and_get_item_are_not_scans(void **state)
 {
         struct dl_tb tb;
@@ -71,6 +91,7 @@ int main(void)
                 cmocka_unit_test(test_scan_with_known_table_names_it),
                 cmocka_unit_test(test_scan_of_index_and_parallel),
                 cmocka_unit_test(test_scan_with_dynamic_table),
+                cmocka_unit_test(test_escaped_scan_does_not_invent_an_index),
                 cmocka_unit_test(test_query_and_get_item_are_not_scans),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
