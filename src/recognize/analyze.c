@@ -19,6 +19,7 @@
 #include "../frontend/eval.h"
 #include "../frontend/tu.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -190,6 +191,115 @@ static void recover(struct dl_cx *cx, struct dl_log *log, struct dl_request_vec 
         dl_cx_dispose_tokens(cx->tu, toks, n);
 }
 
+/* ---- setters clang may have dropped ------------------------------------------
+ *
+ * When a project header is missing, clang drops the expressions it cannot
+ * type: `req.SetKeyConditionExpression(config.kce)` with `config` of an
+ * undeclared type vanishes from the AST while the Query call stays. The
+ * request would then look as if the member were never set, and a check
+ * would report a Query without a key condition that has one. So, in every
+ * function whose body holds a clang error, each `.SetX(` / `.WithX(` /
+ * `.AddX(` written in its tokens makes member X of the requests found in
+ * the AST "set, value unknown" (DYNAMIC) where they said ABSENT. Functions
+ * without errors were parsed whole and keep their exact requests. */
+
+struct unsure {
+        uint64_t fields;  /* bit f: a setter of field f was written */
+        unsigned maps;    /* bits: names, values, key, item */
+};
+
+enum { MAP_NAMES = 1, MAP_VALUES = 2, MAP_KEY = 4, MAP_ITEM = 8 };
+
+/* Offsets in the main file of clang's errors, sorted ascending. */
+static size_t error_offsets(struct dl_cx *cx, unsigned **out)
+{
+        DL_VEC(unsigned) offs = {0};
+        unsigned n = clang_getNumDiagnostics(cx->tu);
+        for (unsigned i = 0; i < n; i++) {
+                CXDiagnostic d = clang_getDiagnostic(cx->tu, i);
+                if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+                        CXFile f = NULL;
+                        unsigned off = 0;
+                        clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL,
+                                                   NULL, &off);
+                        if (f && cx->main_file && clang_File_isEqual(f, cx->main_file))
+                                DL_VEC_PUSH(&offs, off);
+                }
+                dl_cx_dispose_diagnostic(d);
+        }
+        *out = offs.items;
+        return offs.n;
+}
+
+static void note_member(struct unsure *u, const char *m)
+{
+        enum dl_field f;
+        if (dl_field_from_api_name(m, strlen(m), &f))
+                u->fields |= UINT64_C(1) << f;
+        else if (!strcmp(m, "ExpressionAttributeNames"))
+                u->maps |= MAP_NAMES;
+        else if (!strcmp(m, "ExpressionAttributeValues"))
+                u->maps |= MAP_VALUES;
+        else if (!strcmp(m, "Key"))
+                u->maps |= MAP_KEY;
+        else if (!strcmp(m, "Item"))
+                u->maps |= MAP_ITEM;
+}
+
+/* Adds the members of every `.Set|With|AddX(` in fn's tokens to u, when a
+ * clang error lies inside fn. */
+static void note_dropped_setters(struct dl_cx *cx, CXCursor fn, const unsigned *errs,
+                                 size_t n_errs, struct unsure *u)
+{
+        CXSourceRange ext = clang_getCursorExtent(fn);
+        unsigned a = 0, b = 0;
+        clang_getExpansionLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &a);
+        clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &b);
+        bool has_error = false;
+        for (size_t i = 0; i < n_errs && !has_error; i++)
+                has_error = errs[i] >= a && errs[i] <= b;
+        if (!has_error)
+                return;
+        CXToken *toks = NULL;
+        unsigned n = 0;
+        clang_tokenize(cx->tu, ext, &toks, &n);
+        for (unsigned i = 1; i + 1 < n; i++) {
+                if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
+                        continue;
+                if (!tok_is(cx, toks[i - 1], ".") && !tok_is(cx, toks[i - 1], "->"))
+                        continue;
+                if (!tok_is(cx, toks[i + 1], "("))
+                        continue;
+                const char *name = dl_cx_take(cx->arena, clang_getTokenSpelling(cx->tu, toks[i]));
+                if (!strncmp(name, "Set", 3) || !strncmp(name, "Add", 3))
+                        note_member(u, name + 3);
+                else if (!strncmp(name, "With", 4))
+                        note_member(u, name + 4);
+        }
+        dl_cx_dispose_tokens(cx->tu, toks, n);
+}
+
+static void widen_map(struct dl_attr_map *m, bool unsure)
+{
+        if (unsure && m->kind == DL_VAL_ABSENT)
+                m->kind = DL_VAL_DYNAMIC;
+}
+
+/* Members a dropped setter may have set become DYNAMIC where ABSENT. */
+static void apply_unsure(struct dl_request *r, const struct unsure *u)
+{
+        for (unsigned f = 0; f < DL_FIELD_COUNT; f++) {
+                if ((u->fields & (UINT64_C(1) << f)) && r->fields[f].kind == DL_VAL_ABSENT)
+                        r->fields[f].kind = DL_VAL_DYNAMIC;
+        }
+        widen_map(&r->names, u->maps & MAP_NAMES);
+        widen_map(&r->values, u->maps & MAP_VALUES);
+        widen_map(&r->key, u->maps & MAP_KEY);
+        widen_map(&r->item, u->maps & MAP_ITEM);
+        for (size_t i = 0; i < r->n_items; i++)
+                apply_unsure(&r->items[i], u);
+}
+
 enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *opts,
                                struct dl_arena *arena, struct dl_log *log,
                                struct dl_analysis *out, struct dl_error *err)
@@ -236,8 +346,17 @@ enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *o
                 }
                 dl_body_fini(&body);
         }
-        if (errors)
+        if (errors) {
+                unsigned *errs = NULL;
+                size_t n_errs = error_offsets(&cx, &errs);
+                struct unsure u = {0, 0};
+                for (size_t i = 0; i < w.funcs.n; i++)
+                        note_dropped_setters(&cx, w.funcs.items[i], errs, n_errs, &u);
+                for (size_t r = 0; r < reqs.n; r++)
+                        apply_unsure(&reqs.items[r], &u);
+                free(errs);
                 recover(&cx, log, &reqs, out);
+        }
         if (reqs.n)
                 qsort(reqs.items, reqs.n, sizeof reqs.items[0], req_cmp);
         out->requests = dl_arena_alloc(arena, (reqs.n ? reqs.n : 1) * sizeof *out->requests);
