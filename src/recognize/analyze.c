@@ -199,8 +199,11 @@ static void recover(struct dl_cx *cx, struct dl_log *log, struct dl_request_vec 
  * request would then look as if the member were never set, and a check
  * would report a Query without a key condition that has one. So, in every
  * function whose body holds a clang error, each `.SetX(` / `.WithX(` /
- * `.AddX(` written in its tokens makes member X of the requests found in
- * the AST "set, value unknown" (DYNAMIC) where they said ABSENT. Functions
+ * `.AddX(` written in its tokens makes member X of that function's requests
+ * (of every request of the file, when the function is a helper that
+ * returns or fills a request) "set, value unknown" (DYNAMIC) where the AST
+ * said ABSENT, and makes the list of a names/values/key/item map open
+ * (DYNAMIC). Functions
  * without errors were parsed whole and keep their exact requests. */
 
 struct unsure {
@@ -248,7 +251,7 @@ static void note_member(struct unsure *u, const char *m)
 
 /* Adds the members of every `.Set|With|AddX(` in fn's tokens to u, when a
  * clang error lies inside fn. */
-static void note_dropped_setters(struct dl_cx *cx, CXCursor fn, const unsigned *errs,
+static bool note_dropped_setters(struct dl_cx *cx, CXCursor fn, const unsigned *errs,
                                  size_t n_errs, struct unsure *u)
 {
         CXSourceRange ext = clang_getCursorExtent(fn);
@@ -259,7 +262,7 @@ static void note_dropped_setters(struct dl_cx *cx, CXCursor fn, const unsigned *
         for (size_t i = 0; i < n_errs && !has_error; i++)
                 has_error = errs[i] >= a && errs[i] <= b;
         if (!has_error)
-                return;
+                return false;
         CXToken *toks = NULL;
         unsigned n = 0;
         clang_tokenize(cx->tu, ext, &toks, &n);
@@ -277,11 +280,35 @@ static void note_dropped_setters(struct dl_cx *cx, CXCursor fn, const unsigned *
                         note_member(u, name + 4);
         }
         dl_cx_dispose_tokens(cx->tu, toks, n);
+        return true;
 }
 
+/* fn returns a request or takes one by reference or pointer: a helper that
+ * builds or fills requests for other functions (its dropped setters then
+ * matter to every caller). */
+static bool is_request_helper(struct dl_cx *cx, CXCursor fn)
+{
+        const char *rt = dl_cx_take(cx->arena,
+                                    clang_getTypeSpelling(clang_getCursorResultType(fn)));
+        if (strstr(rt, "Request"))
+                return true;
+        int n = clang_Cursor_getNumArguments(fn);
+        for (int i = 0; i < n; i++) {
+                CXCursor a = clang_Cursor_getArgument(fn, (unsigned)i);
+                const char *t = dl_cx_take(cx->arena,
+                                           clang_getTypeSpelling(clang_getCursorType(a)));
+                if (strstr(t, "Request"))
+                        return true;
+        }
+        return false;
+}
+
+/* A map a dropped Add/Set may have filled: ABSENT or KNOWN (its list of
+ * entries complete) becomes DYNAMIC (entries may be missing from the list),
+ * so no placeholder is called undefined because its Add was dropped. */
 static void widen_map(struct dl_attr_map *m, bool unsure)
 {
-        if (unsure && m->kind == DL_VAL_ABSENT)
+        if (unsure)
                 m->kind = DL_VAL_DYNAMIC;
 }
 
@@ -349,11 +376,28 @@ enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *o
         if (errors) {
                 unsigned *errs = NULL;
                 size_t n_errs = error_offsets(&cx, &errs);
-                struct unsure u = {0, 0};
-                for (size_t i = 0; i < w.funcs.n; i++)
-                        note_dropped_setters(&cx, w.funcs.items[i], errs, n_errs, &u);
+                /* A function's dropped setters concern its own requests; a
+                 * helper's concern every request of the file. */
+                struct unsure global = {0, 0};
+                for (size_t i = 0; i < w.funcs.n; i++) {
+                        CXCursor fn = w.funcs.items[i];
+                        struct unsure u = {0, 0};
+                        if (!note_dropped_setters(&cx, fn, errs, n_errs, &u))
+                                continue;
+                        if (is_request_helper(&cx, fn)) {
+                                global.fields |= u.fields;
+                                global.maps |= u.maps;
+                                continue;
+                        }
+                        const char *name = dl_cx_qualified_name(&cx, fn);
+                        for (size_t r = 0; r < reqs.n; r++) {
+                                if (reqs.items[r].function && name &&
+                                    !strcmp(reqs.items[r].function, name))
+                                        apply_unsure(&reqs.items[r], &u);
+                        }
+                }
                 for (size_t r = 0; r < reqs.n; r++)
-                        apply_unsure(&reqs.items[r], &u);
+                        apply_unsure(&reqs.items[r], &global);
                 free(errs);
                 recover(&cx, log, &reqs, out);
         }
