@@ -58,6 +58,16 @@ static void report_unused(const struct dl_check_ctx *ctx, const struct dl_reques
         dl_strbuf_fini(&keys);
 }
 
+/* The map is provably set on the request: listed whole (KNOWN, even
+ * empty), or open (DYNAMIC) but with an entry or a setter ddblint saw. A
+ * DYNAMIC map with neither only *may* be set (an Add clang dropped, code
+ * ddblint cannot see) and proves nothing. */
+static bool map_certainly_set(const struct dl_attr_map *m)
+{
+        return m->kind == DL_VAL_KNOWN ||
+               (m->kind == DL_VAL_DYNAMIC && (m->n > 0 || dl_loc_valid(&m->loc)));
+}
+
 /* "ExpressionAttributeNames can only be specified when using expressions" */
 static bool report_without_expressions(const struct dl_check_ctx *ctx,
                                        const struct dl_request *req)
@@ -74,7 +84,7 @@ static bool report_without_expressions(const struct dl_check_ctx *ctx,
                 }
         }
         bool reported = false;
-        if (req->names.kind != DL_VAL_ABSENT && !any) {
+        if (map_certainly_set(&req->names) && !any) {
                 dl_value_report(ctx, NULL, &req->names.loc,
                                 "ExpressionAttributeNames can only be specified when using "
                                 "expressions; remove the names or add the expression that uses "
@@ -91,7 +101,7 @@ static bool report_without_expressions(const struct dl_check_ctx *ctx,
                         dl_strbuf_puts(&list, " and ");
                 dl_strbuf_puts(&list, dl_field_api_name(ps.expr[i]));
         }
-        if (req->values.kind != DL_VAL_ABSENT && n && !any_val) {
+        if (map_certainly_set(&req->values) && n && !any_val) {
                 dl_value_report(ctx, NULL, &req->values.loc,
                                 "ExpressionAttributeValues can only be specified when using "
                                 "expressions: %s %s null; remove the values or add the "
