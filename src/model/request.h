@@ -119,6 +119,9 @@ struct dl_request {
         struct dl_loc call;         /* expansion location of the client call */
         struct dl_loc call_spelling;/* spelling location when it differs (macro); else invalid */
         struct dl_loc request_decl; /* where the request object was declared; may be invalid */
+        const char *variable;       /* the local variable holding the request in the
+                                       calling function, or NULL (a temporary, a
+                                       helper's return value) */
         const char *function;       /* enclosing function's qualified name, or NULL */
         const char *recognizer;     /* "aws-cpp", "wrapper:app::ddb::query" */
         const char *client_method;  /* as written: "QueryAsync", "ScanPaginator" */

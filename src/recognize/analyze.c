@@ -96,11 +96,25 @@ static const char *head_name(struct dl_cx *cx, CXToken *toks, unsigned close, un
                 i--;
         }
         *head = i;
-        /* identifiers and :: before the '(' */
+        /* the qualified name before the '(': ident (:: [~]ident)*, so that a
+         * return type before it (`json ns::f(`) is not glued on */
         unsigned j = i;
-        while (j > 0 && (clang_getTokenKind(toks[j - 1]) == CXToken_Identifier ||
-                         tok_is(cx, toks[j - 1], "::") || tok_is(cx, toks[j - 1], "~")))
-                j--;
+        bool want_ident = true;
+        while (j > 0) {
+                CXToken t = toks[j - 1];
+                bool ident = clang_getTokenKind(t) == CXToken_Identifier;
+                if (want_ident && ident) {
+                        j--;
+                        want_ident = false;
+                        if (j > 0 && tok_is(cx, toks[j - 1], "~"))
+                                j--;
+                } else if (!want_ident && tok_is(cx, t, "::")) {
+                        j--;
+                        want_ident = true;
+                } else {
+                        break;
+                }
+        }
         struct dl_strbuf sb;
         dl_strbuf_init(&sb);
         for (unsigned k = j; k < i; k++)
@@ -110,6 +124,29 @@ static const char *head_name(struct dl_cx *cx, CXToken *toks, unsigned close, un
         if (j > 0)
                 *head = j;
         return name;
+}
+
+/* Before a function body's '{' at index j: a trailing return type
+ * `-> std::vector<std::string>` (then the keywords after the parameter
+ * list) is skipped. Returns the index just after the parameter list's ')'
+ * when one is found that way, else j unchanged. */
+static unsigned skip_trailing_return(struct dl_cx *cx, CXToken *toks, unsigned j)
+{
+        if (j == 0 || tok_is(cx, toks[j - 1], ")"))
+                return j;
+        for (unsigned k = j; k > 0 && j - k < 64; k--) {
+                CXToken t = toks[k - 1];
+                if (tok_is(cx, t, ";") || tok_is(cx, t, "{") || tok_is(cx, t, "}") ||
+                    tok_is(cx, t, "="))
+                        return j;
+                if (!tok_is(cx, t, "->"))
+                        continue;
+                unsigned m = k - 1;
+                while (m > 0 && clang_getTokenKind(toks[m - 1]) == CXToken_Keyword)
+                        m--; /* const, noexcept, ... */
+                return m > 0 && tok_is(cx, toks[m - 1], ")") ? m : j;
+        }
+        return j;
 }
 
 static void recover(struct dl_cx *cx, struct dl_log *log, struct dl_request_vec *reqs,
@@ -143,6 +180,7 @@ static void recover(struct dl_cx *cx, struct dl_log *log, struct dl_request_vec 
                 while (j > 0 && clang_getTokenKind(toks[j - 1]) == CXToken_Identifier &&
                        (tok_is(cx, toks[j - 1], "override") || tok_is(cx, toks[j - 1], "final")))
                         j--;
+                j = skip_trailing_return(cx, toks, j);
                 if (j == 0 || !tok_is(cx, toks[j - 1], ")")) {
                         const char *name = "";
                         if (i > 0 && clang_getTokenKind(toks[i - 1]) == CXToken_Identifier)
@@ -206,10 +244,14 @@ static void recover(struct dl_cx *cx, struct dl_log *log, struct dl_request_vec 
  * (DYNAMIC). Functions
  * without errors were parsed whole and keep their exact requests. */
 
+/* Members whose setters may have been dropped, for one receiver. */
 struct unsure {
+        const char *var;  /* the receiver variable, NULL when not a plain name */
         uint64_t fields;  /* bit f: a setter of field f was written */
         unsigned maps;    /* bits: names, values, key, item */
 };
+
+typedef DL_VEC(struct unsure) unsure_vec;
 
 enum { MAP_NAMES = 1, MAP_VALUES = 2, MAP_KEY = 4, MAP_ITEM = 8 };
 
@@ -249,10 +291,25 @@ static void note_member(struct unsure *u, const char *m)
                 u->maps |= MAP_ITEM;
 }
 
-/* Adds the members of every `.Set|With|AddX(` in fn's tokens to u, when a
- * clang error lies inside fn. */
+/* The entry of out for receiver var (NULL: unknown receiver). */
+static struct unsure *entry_for(unsure_vec *out, const char *var)
+{
+        for (size_t i = 0; i < out->n; i++) {
+                const char *v = out->items[i].var;
+                if ((!v && !var) || (v && var && !strcmp(v, var)))
+                        return &out->items[i];
+        }
+        struct unsure u = {var, 0, 0};
+        DL_VEC_PUSH(out, u);
+        return &out->items[out->n - 1];
+}
+
+/* When a clang error lies inside fn, adds to out the members of every
+ * `recv.SetX(` / `->WithX(` / `.AddX(` in fn's tokens, by receiver: a plain
+ * variable name, or NULL for any other receiver expression. Returns whether
+ * fn holds an error. */
 static bool note_dropped_setters(struct dl_cx *cx, CXCursor fn, const unsigned *errs,
-                                 size_t n_errs, struct unsure *u)
+                                 size_t n_errs, unsure_vec *out)
 {
         CXSourceRange ext = clang_getCursorExtent(fn);
         unsigned a = 0, b = 0;
@@ -274,10 +331,19 @@ static bool note_dropped_setters(struct dl_cx *cx, CXCursor fn, const unsigned *
                 if (!tok_is(cx, toks[i + 1], "("))
                         continue;
                 const char *name = dl_cx_take(cx->arena, clang_getTokenSpelling(cx->tu, toks[i]));
-                if (!strncmp(name, "Set", 3) || !strncmp(name, "Add", 3))
-                        note_member(u, name + 3);
-                else if (!strncmp(name, "With", 4))
-                        note_member(u, name + 4);
+                const char *member = !strncmp(name, "Set", 3) || !strncmp(name, "Add", 3)
+                                             ? name + 3
+                                     : !strncmp(name, "With", 4) ? name + 4
+                                                                 : NULL;
+                if (!member)
+                        continue;
+                /* `req.SetX(`: a plain name not itself a member access */
+                const char *var = NULL;
+                if (i >= 2 && clang_getTokenKind(toks[i - 2]) == CXToken_Identifier &&
+                    (i < 3 || (!tok_is(cx, toks[i - 3], ".") && !tok_is(cx, toks[i - 3], "->") &&
+                               !tok_is(cx, toks[i - 3], "::"))))
+                        var = dl_cx_take(cx->arena, clang_getTokenSpelling(cx->tu, toks[i - 2]));
+                note_member(entry_for(out, var), member);
         }
         dl_cx_dispose_tokens(cx->tu, toks, n);
         return true;
@@ -327,6 +393,52 @@ static void apply_unsure(struct dl_request *r, const struct unsure *u)
                 apply_unsure(&r->items[i], u);
 }
 
+/* Applies the dropped setters of every function with errors: a helper's to
+ * every request of the file; another function's to its own requests whose
+ * variable is the setter's receiver (or to all of them when the receiver
+ * or the request's variable is not a plain name). */
+static void widen_dropped_setters(struct dl_cx *cx, const CXCursor *funcs, size_t n_funcs,
+                                  struct dl_request_vec *reqs)
+{
+        unsigned *errs = NULL;
+        size_t n_errs = error_offsets(cx, &errs);
+        unsure_vec global = {0};
+        for (size_t i = 0; i < n_funcs; i++) {
+                unsure_vec local = {0};
+                if (!note_dropped_setters(cx, funcs[i], errs, n_errs, &local)) {
+                        DL_VEC_FREE(&local);
+                        continue;
+                }
+                if (is_request_helper(cx, funcs[i])) {
+                        for (size_t k = 0; k < local.n; k++) {
+                                struct unsure *g = entry_for(&global, NULL);
+                                g->fields |= local.items[k].fields;
+                                g->maps |= local.items[k].maps;
+                        }
+                        DL_VEC_FREE(&local);
+                        continue;
+                }
+                const char *name = dl_cx_qualified_name(cx, funcs[i]);
+                for (size_t r = 0; r < reqs->n; r++) {
+                        struct dl_request *q = &reqs->items[r];
+                        if (!q->function || !name || strcmp(q->function, name))
+                                continue;
+                        for (size_t k = 0; k < local.n; k++) {
+                                const char *v = local.items[k].var;
+                                if (!v || !q->variable || !strcmp(v, q->variable))
+                                        apply_unsure(q, &local.items[k]);
+                        }
+                }
+                DL_VEC_FREE(&local);
+        }
+        for (size_t r = 0; r < reqs->n; r++) {
+                for (size_t k = 0; k < global.n; k++)
+                        apply_unsure(&reqs->items[r], &global.items[k]);
+        }
+        DL_VEC_FREE(&global);
+        free(errs);
+}
+
 enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *opts,
                                struct dl_arena *arena, struct dl_log *log,
                                struct dl_analysis *out, struct dl_error *err)
@@ -374,31 +486,7 @@ enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *o
                 dl_body_fini(&body);
         }
         if (errors) {
-                unsigned *errs = NULL;
-                size_t n_errs = error_offsets(&cx, &errs);
-                /* A function's dropped setters concern its own requests; a
-                 * helper's concern every request of the file. */
-                struct unsure global = {0, 0};
-                for (size_t i = 0; i < w.funcs.n; i++) {
-                        CXCursor fn = w.funcs.items[i];
-                        struct unsure u = {0, 0};
-                        if (!note_dropped_setters(&cx, fn, errs, n_errs, &u))
-                                continue;
-                        if (is_request_helper(&cx, fn)) {
-                                global.fields |= u.fields;
-                                global.maps |= u.maps;
-                                continue;
-                        }
-                        const char *name = dl_cx_qualified_name(&cx, fn);
-                        for (size_t r = 0; r < reqs.n; r++) {
-                                if (reqs.items[r].function && name &&
-                                    !strcmp(reqs.items[r].function, name))
-                                        apply_unsure(&reqs.items[r], &u);
-                        }
-                }
-                for (size_t r = 0; r < reqs.n; r++)
-                        apply_unsure(&reqs.items[r], &global);
-                free(errs);
+                widen_dropped_setters(&cx, w.funcs.items, w.funcs.n, &reqs);
                 recover(&cx, log, &reqs, out);
         }
         if (reqs.n)

@@ -1107,8 +1107,10 @@ static void apply_var(struct scope *s, struct dl_request *r, CXCursor var, unsig
                                 }
                         }
                 }
-                if (!r->request_decl.file)
+                if (!r->request_decl.file) {
                         r->request_decl = loc_of(s->cx, var);
+                        r->variable = dl_cx_spelling(s->cx, var);
+                }
         }
         if (!s->body)
                 return;
