@@ -572,7 +572,10 @@ static void check_operand_use(struct parser *p, const struct dl_enode *n, size_t
 
 static void check_parens(struct parser *p, const struct dl_enode *n, size_t lparen_off)
 {
-        if (n->parens >= 2)
+        /* `((` hole `))`: the hole may close and reopen the inner pair
+         * (`a = :v) OR (b = :v`), so the known text proves nothing. */
+        if (n->parens >= 2 && n->kind != DL_EN_OPAQUE &&
+            !dl_expr_span_has_hole(p->e, lparen_off, n->end))
                 add_error(p, DL_EXPR_ERR_PARENS, lparen_off, n->end,
                           "The expression has redundant parentheses;",
                           "remove the extra pair of parentheses");

@@ -343,6 +343,20 @@ static void test_templates(void **state)
         e = parse_tpl(&a, FLT, t11, 3);
         assert_int_equal(e->n_errors, 0);
         assert_true(e->paths[0]->partial);
+
+        /* "((" <hole> "))": the hole may be "a = :v) OR (b = :v", which makes
+         * "((a = :v) OR (b = :v))", valid; not redundant parentheses */
+        const char *t12[] = {"a = :v AND ((", NULL, "))"};
+        e = parse_tpl(&a, FLT, t12, 3);
+        assert_int_equal(e->n_errors, 0);
+        const char *t13[] = {"((", NULL, "))"};
+        e = parse_tpl(&a, FLT, t13, 3);
+        assert_int_equal(e->n_errors, 0);
+        /* known text on both sides still decides */
+        const char *t14[] = {"((b = :v)) AND ", NULL};
+        e = parse_tpl(&a, FLT, t14, 2);
+        assert_int_equal(e->n_errors, 1);
+        assert_int_equal(e->errors[0].kind, DL_EXPR_ERR_PARENS);
         dl_arena_fini(&a);
 }
 
