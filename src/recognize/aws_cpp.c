@@ -315,29 +315,54 @@ static const char *attr_type(struct scope *s, CXCursor v, struct dl_value *scala
                 return NULL;
         }
         if (clang_getCursorKind(v) == CXCursor_DeclRefExpr && s->body) {
-                /* a local AttributeValue: its last unconditional SetX before use */
+                /* a local AttributeValue: its last unconditional SetX before
+                 * use, provided nothing else may change it before the use
+                 * (an assignment `av = ...`, a non-const reference passed
+                 * on): then the type is unknown. */
                 CXCursor var = clang_getCursorReferenced(v);
                 const char *type = NULL;
+                DL_VEC(unsigned) setter_objs = {0};
                 for (size_t i = 0; i < s->body->calls.n; i++) {
                         const struct dl_body_call *c = &s->body->calls.items[i];
-                        if (c->off >= use || !refers_to(member_object(c->cursor), var))
+                        CXCursor obj = member_object(c->cursor);
+                        if (c->off >= use || !refers_to(obj, var))
                                 continue;
                         bool scalar_arg = false;
                         const char *t = attr_method_type(
                                 s->cx->arena, dl_cx_spelling(s->cx, c->cursor), &scalar_arg);
                         if (!t)
                                 continue;
-                        if (dl_body_when(s->body, c->off, use) != DL_WHEN_SURE)
+                        DL_VEC_PUSH(&setter_objs, off_of(obj));
+                        if (dl_body_when(s->body, c->off, use) != DL_WHEN_SURE) {
+                                DL_VEC_FREE(&setter_objs);
                                 return NULL;
+                        }
                         type = t;
                 }
+                unsigned use_ref = off_of(v);
+                for (size_t i = 0; type && i < s->body->refs.n; i++) {
+                        const struct dl_body_ref *r = &s->body->refs.items[i];
+                        if (r->off >= use || r->off == use_ref ||
+                            !clang_equalCursors(r->decl, var))
+                                continue;
+                        bool is_setter = false;
+                        for (size_t k = 0; k < setter_objs.n; k++)
+                                is_setter = is_setter || setter_objs.items[k] == r->off;
+                        if (!is_setter && !dl_body_ref_is_read(s->body, var, r->off))
+                                type = NULL;
+                }
+                DL_VEC_FREE(&setter_objs);
                 return type;
         }
         return NULL;
 }
 
+/* Adds entry k -> v to m. The same key twice: emplace, insert and the SDK's
+ * Add... (which emplace) keep the first value; `m[k] = v` and
+ * `m[k].SetX(...)` (overwrite) replace it, and a conditional overwrite
+ * leaves its type unknown. */
 static void map_add(struct scope *s, struct dl_attr_map *m, bool is_names, CXCursor k,
-                    CXCursor v, CXCursor at, unsigned use, bool maybe)
+                    CXCursor v, CXCursor at, unsigned use, bool maybe, bool overwrite)
 {
         struct dl_eval ev = {s->cx, s->body, use};
         struct dl_attr a = {0};
@@ -347,6 +372,23 @@ static void map_add(struct scope *s, struct dl_attr_map *m, bool is_names, CXCur
                 a.val = dl_eval_string(&ev, v, loc_of(s->cx, v));
         } else if (!clang_Cursor_isNull(v)) {
                 a.type = attr_type(s, v, &a.val, use);
+        }
+        for (size_t i = 0; dl_value_is_complete(&a.key) && i < m->n; i++) {
+                struct dl_attr *old = &m->items[i];
+                if (!dl_value_is_complete(&old->key) || old->key.len != a.key.len ||
+                    memcmp(old->key.text, a.key.text, a.key.len) != 0)
+                        continue;
+                if (overwrite) {
+                        if (maybe) {
+                                old->type = NULL;
+                                old->val = dl_value_dynamic(a.loc);
+                        } else {
+                                *old = a;
+                        }
+                }
+                if (maybe)
+                        m->kind = DL_VAL_DYNAMIC;
+                return;
         }
         struct dl_attr *items = dl_arena_alloc(s->cx->arena, (m->n + 1) * sizeof *items);
         if (m->n)
@@ -476,7 +518,7 @@ static void map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_names,
                 for (unsigned i = 0; i < n && i < 256; i++) {
                         CXCursor k, v;
                         if (pair_of(kids[i], &k, &v))
-                                map_add(s, m, is_names, k, v, kids[i], use, false);
+                                map_add(s, m, is_names, k, v, kids[i], use, false, false);
                         else
                                 m->kind = DL_VAL_DYNAMIC;
                 }
@@ -509,7 +551,7 @@ static void map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_names,
                 for (unsigned j = 0; j < n && j < 256; j++) {
                         CXCursor k, v;
                         if (pair_of(items[j], &k, &v))
-                                map_add(s, m, is_names, k, v, items[j], use, false);
+                                map_add(s, m, is_names, k, v, items[j], use, false, false);
                         else
                                 m->kind = DL_VAL_DYNAMIC;
                 }
@@ -531,12 +573,14 @@ static void map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_names,
                     refers_to(member_object(call), var)) {
                         DL_VEC_PUSH(&handled, off_of(member_object(call)));
                         map_add(s, m, is_names, clang_Cursor_getArgument(call, 0),
-                                clang_Cursor_getArgument(call, 1), call, use, w == DL_WHEN_MAYBE);
+                                clang_Cursor_getArgument(call, 1), call, use, w == DL_WHEN_MAYBE,
+                                false);
                 } else if (!strcmp(name, "insert") && nargs == 1 &&
                            refers_to(member_object(call), var)) {
                         DL_VEC_PUSH(&handled, off_of(member_object(call)));
                         if (pair_of(clang_Cursor_getArgument(call, 0), &k, &v))
-                                map_add(s, m, is_names, k, v, call, use, w == DL_WHEN_MAYBE);
+                                map_add(s, m, is_names, k, v, call, use, w == DL_WHEN_MAYBE,
+                                        false);
                         else
                                 m->kind = DL_VAL_DYNAMIC;
                 } else if (!strcmp(name, "operator=") && nargs == 2) {
@@ -549,7 +593,7 @@ static void map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_names,
                                             off_of(dl_eval_strip(clang_Cursor_getArgument(lhs, 0))));
                                 map_add(s, m, is_names, clang_Cursor_getArgument(lhs, 1),
                                         clang_Cursor_getArgument(call, 1), call, use,
-                                        w == DL_WHEN_MAYBE);
+                                        w == DL_WHEN_MAYBE, true);
                         }
                 } else if (!is_names && (!strncmp(name, "Set", 3) || !strncmp(name, "With", 4))) {
                         CXCursor obj = member_object(call);
@@ -560,7 +604,7 @@ static void map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_names,
                                 DL_VEC_PUSH(&handled,
                                             off_of(dl_eval_strip(clang_Cursor_getArgument(obj, 0))));
                                 map_add(s, m, is_names, clang_Cursor_getArgument(obj, 1), call,
-                                        call, use, w == DL_WHEN_MAYBE);
+                                        call, use, w == DL_WHEN_MAYBE, true);
                         }
                 }
         }
@@ -914,7 +958,7 @@ static bool apply_setter(struct scope *s, struct dl_request *r, CXCursor call, e
         if (m) {
                 if (add && nargs == 2) {
                         map_add(s, m, is_names, clang_Cursor_getArgument(call, 0),
-                                clang_Cursor_getArgument(call, 1), call, at, maybe);
+                                clang_Cursor_getArgument(call, 1), call, at, maybe, false);
                 } else if (!add && nargs == 1) {
                         map_from_expr(s, m, is_names, clang_Cursor_getArgument(call, 0), at, maybe);
                 } else {
