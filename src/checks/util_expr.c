@@ -19,9 +19,25 @@ const enum dl_field dl_expr_fields_in_order[5] = {
         DL_FIELD_PROJECTION_EXPRESSION,
 };
 
-static void add_origin(struct dl_finding *f, const struct dl_value *v)
+/* The place the text was written, when not where it is used: the byte at
+ * off inside a #define's or a constant's literal when known (with the
+ * token's extent), else the definition itself. */
+static void add_origin(struct dl_finding *f, const struct dl_value *v, size_t off, size_t end)
 {
-        if (v && dl_loc_valid(&v->origin))
+        if (!v)
+                return;
+        struct dl_loc at, last;
+        if (end > off && dl_value_origin_at(v, off, &at)) {
+                dl_report_related(f, &at, "the expression text is written here");
+                struct dl_related *r = &f->related[f->n_related - 1];
+                if (dl_value_origin_at(v, end - 1, &last) && last.file == at.file &&
+                    last.line == at.line && last.col >= at.col) {
+                        r->loc.end_line = last.line;
+                        r->loc.end_col = last.col + 1;
+                }
+                return;
+        }
+        if (dl_loc_valid(&v->origin))
                 dl_report_related(f, &v->origin, "the expression text is defined here");
 }
 
@@ -40,10 +56,21 @@ struct dl_finding *dl_expr_report(const struct dl_check_ctx *ctx, const struct d
                 loc = ctx->req->call;
         struct dl_finding *f = dl_report(ctx, &loc, "%s", dl_strbuf_cstr(&sb));
         dl_strbuf_fini(&sb);
+        /* The region's end: where the byte after the token is, when that is
+         * on the same line (it covers a token written with escapes, `\"`,
+         * `\u00e9`), else just after the token's last byte. Bytes that all
+         * map to one place (a constant's name) give a point, not a
+         * one-column region that would look like a token. */
+        struct dl_loc next;
         if (located && end > off && dl_expr_loc(e, end - 1, &last) && last.line == loc.line &&
-            last.file == loc.file && last.col >= loc.col)
-                dl_finding_set_end(f, last.line, last.col + 1);
-        add_origin(f, e->value);
+            last.file == loc.file) {
+                if (dl_expr_loc(e, end, &next) && next.file == loc.file &&
+                    next.line == loc.line && next.col > loc.col && next.col > last.col)
+                        dl_finding_set_end(f, loc.line, next.col);
+                else if (last.col > loc.col || end - off == 1)
+                        dl_finding_set_end(f, loc.line, last.col + 1);
+        }
+        add_origin(f, e->value, off, end);
         return f;
 }
 
@@ -71,7 +98,7 @@ struct dl_finding *dl_value_report(const struct dl_check_ctx *ctx, const struct 
                 loc = &ctx->req->call;
         struct dl_finding *f = dl_report(ctx, loc, "%s", dl_strbuf_cstr(&sb));
         dl_strbuf_fini(&sb);
-        add_origin(f, v);
+        add_origin(f, v, 0, 0);
         return f;
 }
 

@@ -306,6 +306,9 @@ struct tmpl {
         DL_VEC(struct dl_segment) segs;
         struct dl_strbuf run;
         struct dl_loc_vec run_locs;
+        struct dl_loc_vec run_origin; /* per byte: where it is written when
+                                         that is not where it is used */
+        bool any_origin;      /* run_origin holds a valid entry */
         bool no_locs;         /* too large: drop per-byte locations */
         bool started;         /* anything appended, known or hole */
         bool have_origin;
@@ -324,6 +327,7 @@ static void t_fini(struct tmpl *t)
         DL_VEC_FREE(&t->segs);
         dl_strbuf_fini(&t->run);
         DL_VEC_FREE(&t->run_locs);
+        DL_VEC_FREE(&t->run_origin);
 }
 
 static void t_flush(struct tmpl *t)
@@ -338,14 +342,23 @@ static void t_flush(struct tmpl *t)
                 memcpy(l, t->run_locs.items, s.len * sizeof *l);
                 s.locs = l;
         }
+        if (!t->no_locs && t->any_origin && t->run_origin.n == t->run.len) {
+                struct dl_loc *o = dl_arena_alloc(t->arena, s.len * sizeof *o);
+                memcpy(o, t->run_origin.items, s.len * sizeof *o);
+                s.origin_locs = o;
+        }
         DL_VEC_PUSH(&t->segs, s);
         dl_strbuf_reset(&t->run);
         t->run_locs.n = 0;
+        t->run_origin.n = 0;
+        t->any_origin = false;
 }
 
-/* Append known bytes; locs has n entries or is NULL (then every byte is at). */
-static void t_text(struct tmpl *t, const char *p, size_t n, const struct dl_loc *locs,
-                   struct dl_loc at)
+/* Append known bytes; locs has n entries or is NULL (then every byte is at);
+ * origin has n entries (where each byte is written, when elsewhere) or is
+ * NULL. */
+static void t_text_o(struct tmpl *t, const char *p, size_t n, const struct dl_loc *locs,
+                     struct dl_loc at, const struct dl_loc *origin)
 {
         t->started = true;
         if (!n && !t->segs.n && !t->run.len) {
@@ -356,11 +369,24 @@ static void t_text(struct tmpl *t, const char *p, size_t n, const struct dl_loc 
                 t->no_locs = true;
         if (t->no_locs) {
                 DL_VEC_FREE(&t->run_locs);
+                DL_VEC_FREE(&t->run_origin);
                 return;
         }
         DL_VEC_GROW(&t->run_locs, t->run_locs.n + n);
-        for (size_t i = 0; i < n; i++)
+        DL_VEC_GROW(&t->run_origin, t->run_origin.n + n);
+        for (size_t i = 0; i < n; i++) {
                 t->run_locs.items[t->run_locs.n++] = locs ? locs[i] : at;
+                t->run_origin.items[t->run_origin.n++] =
+                        origin ? origin[i] : (struct dl_loc){0};
+        }
+        if (origin)
+                t->any_origin = true;
+}
+
+static void t_text(struct tmpl *t, const char *p, size_t n, const struct dl_loc *locs,
+                   struct dl_loc at)
+{
+        t_text_o(t, p, n, locs, at, NULL);
 }
 
 static void t_hole(struct tmpl *t)
@@ -430,8 +456,11 @@ static void t_value(struct tmpl *t, const struct dl_value *v, bool relocate, str
                 const struct dl_segment *s = &v->segs[i];
                 if (!s->text)
                         t_hole(t);
+                else if (relocate) /* a constant: its bytes are written at its definition */
+                        t_text_o(t, s->text, s->len, NULL, at,
+                                 s->origin_locs ? s->origin_locs : s->locs);
                 else
-                        t_text(t, s->text, s->len, relocate ? NULL : s->locs, at);
+                        t_text_o(t, s->text, s->len, s->locs, at, s->origin_locs);
         }
         if (!v->n_segs)
                 t->started = true;
@@ -513,10 +542,18 @@ static bool fold_macro_tokens(struct dl_eval *ev, struct tmpl *t, CXSourceLocati
                 CXString s = clang_getTokenSpelling(tu, toks[i]);
                 const char *sp = clang_getCString(s);
                 if (tk == CXToken_Literal) {
+                        /* the bytes are used at the macro's use (at) and
+                         * written in the #define's literal (origin) */
                         dl_strbuf_reset(&text);
-                        ok = dl_eval_decode_literal(sp, strlen(sp), at, &text, NULL);
+                        struct dl_loc_vec spelled = {0};
+                        struct dl_loc tok_at = dl_cx_file_loc(
+                                ev->cx, clang_getTokenLocation(tu, toks[i]));
+                        ok = dl_eval_decode_literal(sp, strlen(sp), tok_at, &text, &spelled);
                         if (ok)
-                                t_text(t, text.buf ? text.buf : "", text.len, NULL, at);
+                                t_text_o(t, text.buf ? text.buf : "", text.len, NULL, at,
+                                         spelled.n == text.len && text.len ? spelled.items
+                                                                           : NULL);
+                        DL_VEC_FREE(&spelled);
                 } else if (tk == CXToken_Identifier) {
                         ok = fold_macro_tokens(ev, t, clang_getTokenLocation(tu, toks[i]), at,
                                                depth + 1);

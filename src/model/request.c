@@ -146,6 +146,26 @@ bool dl_value_loc_at(const struct dl_value *v, size_t offset, struct dl_loc *out
         return false;
 }
 
+bool dl_value_origin_at(const struct dl_value *v, size_t offset, struct dl_loc *out)
+{
+        if (v->kind != DL_VAL_KNOWN)
+                return false;
+        size_t base = 0;
+        for (size_t i = 0; i < v->n_segs; i++) {
+                const struct dl_segment *s = &v->segs[i];
+                if (!s->text)
+                        continue;
+                if (offset < base + s->len) {
+                        if (!s->origin_locs || !dl_loc_valid(&s->origin_locs[offset - base]))
+                                return false;
+                        *out = s->origin_locs[offset - base];
+                        return true;
+                }
+                base += s->len;
+        }
+        return false;
+}
+
 static void dump_bytes(struct dl_strbuf *sb, const char *p, size_t n)
 {
         for (size_t i = 0; i < n; i++) {

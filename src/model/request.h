@@ -65,6 +65,10 @@ struct dl_segment {
         const char *text;
         size_t len;                 /* bytes */
         const struct dl_loc *locs;  /* NULL or len entries */
+        /* NULL or len entries: where byte i is written when that is not
+         * where the value is used (inside a #define's literal, a constant's
+         * initializer); an entry with file NULL has no such place. */
+        const struct dl_loc *origin_locs;
 };
 
 struct dl_value {
@@ -166,6 +170,14 @@ void dl_request_init(struct dl_request *req, enum dl_op op);
  * maps that are KNOWN become DYNAMIC (entries may be added).
  */
 void dl_request_mark_escaped(struct dl_request *req);
+
+/**
+ * dl_value_origin_at - where byte offset of v's known text (holes take no
+ * bytes) is written, when it comes from a #define or a constant defined
+ * elsewhere (struct dl_segment.origin_locs).
+ * Returns: true and *out set when known; false otherwise (*out untouched).
+ */
+bool dl_value_origin_at(const struct dl_value *v, size_t offset, struct dl_loc *out);
 
 /**
  * dl_value_known - make a fully known value (one segment, no holes).
