@@ -125,45 +125,46 @@ bool dl_value_equals(const struct dl_value *v, const char *s)
         return dl_value_is_complete(v) && strlen(s) == v->len && memcmp(v->text, s, v->len) == 0;
 }
 
-bool dl_value_loc_at(const struct dl_value *v, size_t offset, struct dl_loc *out)
+/* The known segment holding byte offset of v's known text (holes take no
+ * bytes), and the offset inside it; NULL past the end. */
+static const struct dl_segment *segment_at(const struct dl_value *v, size_t offset,
+                                           size_t *in)
 {
-        *out = v->loc;
         if (v->kind != DL_VAL_KNOWN)
-                return false;
+                return NULL;
         size_t base = 0;
         for (size_t i = 0; i < v->n_segs; i++) {
                 const struct dl_segment *s = &v->segs[i];
                 if (!s->text)
                         continue;
                 if (offset < base + s->len) {
-                        if (!s->locs || !dl_loc_valid(&s->locs[offset - base]))
-                                return false;
-                        *out = s->locs[offset - base];
-                        return true;
+                        *in = offset - base;
+                        return s;
                 }
                 base += s->len;
         }
-        return false;
+        return NULL;
+}
+
+bool dl_value_loc_at(const struct dl_value *v, size_t offset, struct dl_loc *out)
+{
+        *out = v->loc;
+        size_t in = 0;
+        const struct dl_segment *s = segment_at(v, offset, &in);
+        if (!s || !s->locs || !dl_loc_valid(&s->locs[in]))
+                return false;
+        *out = s->locs[in];
+        return true;
 }
 
 bool dl_value_origin_at(const struct dl_value *v, size_t offset, struct dl_loc *out)
 {
-        if (v->kind != DL_VAL_KNOWN)
+        size_t in = 0;
+        const struct dl_segment *s = segment_at(v, offset, &in);
+        if (!s || !s->origin_locs || !dl_loc_valid(&s->origin_locs[in]))
                 return false;
-        size_t base = 0;
-        for (size_t i = 0; i < v->n_segs; i++) {
-                const struct dl_segment *s = &v->segs[i];
-                if (!s->text)
-                        continue;
-                if (offset < base + s->len) {
-                        if (!s->origin_locs || !dl_loc_valid(&s->origin_locs[offset - base]))
-                                return false;
-                        *out = s->origin_locs[offset - base];
-                        return true;
-                }
-                base += s->len;
-        }
-        return false;
+        *out = s->origin_locs[in];
+        return true;
 }
 
 static void dump_bytes(struct dl_strbuf *sb, const char *p, size_t n)
