@@ -125,6 +125,83 @@ static const char *scalar(const struct dl_attr *a)
         return a && dl_value_is_complete(&a->val) ? a->val.text : NULL;
 }
 
+/* A DynamoDB Number as sign, significant digits (no leading or trailing
+ * zeros) and exponent, value = 0.d1d2d3... * 10^exp, so that numbers of up
+ * to 38 significant digits compare exactly (a double keeps about 16;
+ * DynamoDB developer guide, "Data types", Number: up to 38 digits). */
+struct decimal {
+        int sign;            /* -1, 0 (zero), +1 */
+        char digits[128];
+        size_t n;
+        long exp;
+};
+
+static bool parse_decimal(const char *s, struct decimal *d)
+{
+        memset(d, 0, sizeof *d);
+        int sign = 1;
+        if (*s == '+' || *s == '-')
+                sign = *s++ == '-' ? -1 : 1;
+        bool seen_point = false, any = false;
+        long int_len = 0;  /* digits before the point, leading zeros excluded */
+        long frac_zeros = 0; /* zeros after the point before the first significant digit */
+        for (; *s && *s != 'e' && *s != 'E'; s++) {
+                if (*s == '.') {
+                        if (seen_point)
+                                return false;
+                        seen_point = true;
+                        continue;
+                }
+                if (*s < '0' || *s > '9')
+                        return false;
+                any = true;
+                if (d->n == 0 && *s == '0') {
+                        if (seen_point)
+                                frac_zeros++;
+                        continue;
+                }
+                if (d->n == sizeof d->digits)
+                        return false;
+                d->digits[d->n++] = *s;
+                if (!seen_point)
+                        int_len++;
+        }
+        if (!any)
+                return false;
+        long e = 0;
+        if (*s == 'e' || *s == 'E') {
+                char *end = NULL;
+                e = strtol(s + 1, &end, 10);
+                if (end == s + 1 || *end || e > 100000 || e < -100000)
+                        return false;
+        }
+        while (d->n && d->digits[d->n - 1] == '0')
+                d->n--;
+        if (!d->n)
+                return true; /* zero */
+        d->sign = sign;
+        d->exp = (int_len ? int_len : -frac_zeros) + e;
+        return true;
+}
+
+/* <0, 0, >0 as a is less than, equal to, greater than b. */
+static int cmp_decimal(const struct decimal *a, const struct decimal *b)
+{
+        if (a->sign != b->sign)
+                return a->sign < b->sign ? -1 : 1;
+        if (a->sign == 0)
+                return 0;
+        int mag;
+        if (a->exp != b->exp) {
+                mag = a->exp < b->exp ? -1 : 1;
+        } else {
+                size_t n = a->n < b->n ? a->n : b->n;
+                int c = memcmp(a->digits, b->digits, n);
+                mag = c ? (c < 0 ? -1 : 1) : (a->n == b->n ? 0 : (a->n < b->n ? -1 : 1));
+        }
+        return a->sign * mag;
+}
+
 static void check_between(struct opnd *o, const struct dl_enode *n)
 {
         const struct dl_attr *x = value_entry(o->req, n->args[1]);
@@ -145,9 +222,8 @@ static void check_between(struct opnd *o, const struct dl_enode *n)
         if (strcmp(tx, "S") == 0) {
                 gt = strcmp(vx, vy) > 0;
         } else if (strcmp(tx, "N") == 0) {
-                char *ex, *ey;
-                double dx = strtod(vx, &ex), dy = strtod(vy, &ey);
-                gt = *vx && *vy && !*ex && !*ey && dx > dy;
+                struct decimal dx, dy;
+                gt = parse_decimal(vx, &dx) && parse_decimal(vy, &dy) && cmp_decimal(&dx, &dy) > 0;
         }
         if (gt)
                 set_function(o, n,

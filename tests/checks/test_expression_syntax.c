@@ -84,10 +84,50 @@ static void test_expression_syntax_cases(void **state)
         xrun("expression-syntax", cases, sizeof cases / sizeof cases[0]);
 }
 
+/* BETWEEN bounds compared as DynamoDB Numbers (38 digits), not doubles. */
+static size_t between(const char *lo, const char *hi)
+{
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r = dl_tb_request(&tb, DL_OP_SCAN);
+        dl_tb_set(&tb, r, DL_FIELD_TABLE_NAME, "T");
+        dl_tb_set(&tb, r, DL_FIELD_FILTER_EXPRESSION, "a BETWEEN :lo AND :hi");
+        dl_tb_add_value(&tb, r, ":lo", "N", lo);
+        dl_tb_add_value(&tb, r, ":hi", "N", hi);
+        dl_model_normalize(&tb.arena, r);
+        dl_tb_run(&tb, dl_catalogue_find("expression-syntax"), r);
+        size_t n = dl_tb_count(&tb, "requires upper bound to be greater than or equal");
+        dl_tb_fini(&tb);
+        return n;
+}
+
+static void test_between_numbers_compare_exactly(void **state)
+{
+        (void)state;
+        /* differ only in the 38th digit: a double sees them equal */
+        assert_int_equal(between("1.0000000000000000000000000000000000002",
+                                 "1.0000000000000000000000000000000000001"), 1);
+        assert_int_equal(between("1.0000000000000000000000000000000000001",
+                                 "1.0000000000000000000000000000000000002"), 0);
+        assert_int_equal(between("10", "9"), 1);
+        assert_int_equal(between("9", "10"), 0);
+        assert_int_equal(between("-9", "-10"), 1);
+        assert_int_equal(between("-10", "-9"), 0);
+        assert_int_equal(between("1e2", "99"), 1);
+        assert_int_equal(between("99", "1E2"), 0);
+        assert_int_equal(between("0.001", "0.0009"), 1);
+        assert_int_equal(between("0", "-0.0"), 0);
+        assert_int_equal(between("007.50", "7.5"), 0);
+        assert_int_equal(between("+3", "2.99"), 1);
+        /* not a number: nothing proven */
+        assert_int_equal(between("ten", "9"), 0);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_expression_syntax_cases),
+                cmocka_unit_test(test_between_numbers_compare_exactly),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
