@@ -728,6 +728,28 @@ static bool enter(struct parser *p, const struct tok *t)
         return true;
 }
 
+/* operand {',' operand} ')' after an opening '(': each operand is added
+ * to n, whose end becomes the ')'. Returns false after a syntax error. */
+static bool parse_operand_list(struct parser *p, struct dl_enode *n)
+{
+        for (;;) {
+                struct dl_enode *x = parse_operand(p);
+                if (!x)
+                        return false;
+                check_operand_use(p, x, x->end);
+                add_arg(p, n, x);
+                const struct tok *t = next(p);
+                if (t->kind == T_COMMA)
+                        continue;
+                if (t->kind == T_RPAREN) {
+                        n->end = t->end;
+                        return true;
+                }
+                syntax_error(p, t, NULL);
+                return false;
+        }
+}
+
 /* name '(' operand {',' operand} ')' at an IDENT followed by '('. */
 static struct dl_enode *parse_call(struct parser *p)
 {
@@ -738,24 +760,8 @@ static struct dl_enode *parse_call(struct parser *p)
         f->name_len = name->end - name->off;
         f->op_off = name->off;
         f->op_end = name->end;
-        if (!enter(p, lp))
+        if (!enter(p, lp) || !parse_operand_list(p, f))
                 return NULL;
-        for (;;) {
-                struct dl_enode *arg = parse_operand(p);
-                if (!arg)
-                        return NULL;
-                check_operand_use(p, arg, arg->end);
-                add_arg(p, f, arg);
-                const struct tok *t = next(p);
-                if (t->kind == T_COMMA)
-                        continue;
-                if (t->kind == T_RPAREN) {
-                        f->end = t->end;
-                        break;
-                }
-                syntax_error(p, t, NULL);
-                return NULL;
-        }
         p->depth--;
         p->e->n_operators++;
         check_call(p, f);
@@ -937,22 +943,8 @@ static struct dl_enode *parse_primary(struct parser *p)
                         syntax_error(p, lp, "IN needs a parenthesised list: a IN (:v1, :v2)");
                         return NULL;
                 }
-                for (;;) {
-                        struct dl_enode *x = parse_operand(p);
-                        if (!x)
-                                return NULL;
-                        check_operand_use(p, x, x->end);
-                        add_arg(p, n, x);
-                        const struct tok *s = next(p);
-                        if (s->kind == T_COMMA)
-                                continue;
-                        if (s->kind == T_RPAREN) {
-                                n->end = s->end;
-                                break;
-                        }
-                        syntax_error(p, s, NULL);
+                if (!parse_operand_list(p, n))
                         return NULL;
-                }
                 if (n->n_args - 1 > p->e->max_in_operands) {
                         p->e->max_in_operands = n->n_args - 1;
                         p->e->max_in_off = op->off;
