@@ -673,6 +673,49 @@ static bool is_call_named(struct dl_cx *cx, CXCursor c, const char *name, int na
                clang_Cursor_getNumArguments(c) == nargs;
 }
 
+/* What to do with one element of an initializer list. */
+typedef void (*list_item_fn)(struct scope *s, struct dl_request *c, CXCursor item,
+                             unsigned use, bool maybe, const void *data);
+
+/* Calls fn on each element of the initializer list `list` (at most 256;
+ * a longer list makes c escaped: members ddblint did not list). */
+static void each_list_item(struct scope *s, struct dl_request *c, CXCursor list, unsigned use,
+                           bool maybe, list_item_fn fn, const void *data)
+{
+        CXCursor items[256];
+        unsigned n = dl_cx_children(list, items, 256);
+        if (n > 256)
+                dl_request_mark_escaped(c);
+        for (unsigned i = 0; i < n && i < 256; i++)
+                fn(s, c, items[i], use, maybe, data);
+}
+
+/* The initializer of the local variable var: each element of its
+ * initializer list; nothing for an empty construction; anything else (a
+ * copy of something ddblint cannot list) makes c escaped. */
+static void each_init_item(struct scope *s, struct dl_request *c, CXCursor var, bool maybe,
+                           list_item_fn fn, const void *data)
+{
+        CXCursor kids[8];
+        unsigned nk = dl_cx_children(var, kids, 8);
+        for (unsigned i = nk < 8 ? nk : 8; i-- > 0;) {
+                if (!clang_isExpression(clang_getCursorKind(kids[i])))
+                        continue;
+                CXCursor l = find_init_list(kids[i]);
+                if (!clang_Cursor_isNull(l))
+                        each_list_item(s, c, l, off_of(var), maybe, fn, data);
+                else if (!is_empty_construct(kids[i]))
+                        dl_request_mark_escaped(c);
+                return;
+        }
+}
+
+static void member_item(struct scope *s, struct dl_request *c, CXCursor item, unsigned use,
+                        bool maybe, const void *spec)
+{
+        add_member(s, c, item, use, maybe, spec);
+}
+
 /* A vector of elements: an initializer list, an empty temporary, or a
  * local vector filled with push_back / emplace_back before use. */
 static void list_from_expr(struct scope *s, struct dl_request *c, CXCursor arg, unsigned use,
@@ -683,12 +726,7 @@ static void list_from_expr(struct scope *s, struct dl_request *c, CXCursor arg, 
         if (clang_Cursor_isNull(list) && is_empty_construct(e))
                 return;
         if (!clang_Cursor_isNull(list)) {
-                CXCursor kids[256];
-                unsigned n = dl_cx_children(list, kids, 256);
-                if (n > 256)
-                        dl_request_mark_escaped(c);
-                for (unsigned i = 0; i < n && i < 256; i++)
-                        add_member(s, c, kids[i], use, maybe, spec);
+                each_list_item(s, c, list, use, maybe, member_item, spec);
                 return;
         }
         CXCursor var;
@@ -697,24 +735,7 @@ static void list_from_expr(struct scope *s, struct dl_request *c, CXCursor arg, 
                 return;
         }
         unsigned decl = off_of(var);
-        CXCursor kids[8];
-        unsigned nk = dl_cx_children(var, kids, 8);
-        for (unsigned i = nk < 8 ? nk : 8; i-- > 0;) {
-                if (!clang_isExpression(clang_getCursorKind(kids[i])))
-                        continue;
-                CXCursor l = find_init_list(kids[i]);
-                if (!clang_Cursor_isNull(l)) {
-                        CXCursor items[256];
-                        unsigned n = dl_cx_children(l, items, 256);
-                        if (n > 256)
-                                dl_request_mark_escaped(c);
-                        for (unsigned j = 0; j < n && j < 256; j++)
-                                add_member(s, c, items[j], decl, maybe, spec);
-                } else if (!is_empty_construct(kids[i])) {
-                        dl_request_mark_escaped(c); /* a copy of something else */
-                }
-                break;
-        }
+        each_init_item(s, c, var, maybe, member_item, spec);
         DL_VEC(unsigned) handled = {0};
         for (size_t i = 0; i < s->body->calls.n; i++) {
                 const struct dl_body_call *bc = &s->body->calls.items[i];
@@ -755,6 +776,16 @@ static void batch_entry(struct scope *s, struct dl_request *c, const struct nest
                 list_from_expr(s, c, v, use, maybe, &spec);
 }
 
+static void batch_item(struct scope *s, struct dl_request *c, CXCursor item, unsigned use,
+                       bool maybe, const void *nd)
+{
+        CXCursor k, v;
+        if (pair_of(item, &k, &v))
+                batch_entry(s, c, nd, k, v, use, maybe);
+        else
+                dl_request_mark_escaped(c);
+}
+
 /* A batch map (table name -> elements): an initializer list, an empty
  * temporary, or a local map filled with emplace / insert / [] before use. */
 static void batch_from_expr(struct scope *s, struct dl_request *c, const struct nested *nd,
@@ -765,17 +796,7 @@ static void batch_from_expr(struct scope *s, struct dl_request *c, const struct 
         if (clang_Cursor_isNull(list) && is_empty_construct(e))
                 return;
         if (!clang_Cursor_isNull(list)) {
-                CXCursor kids[256];
-                unsigned n = dl_cx_children(list, kids, 256);
-                if (n > 256)
-                        dl_request_mark_escaped(c);
-                for (unsigned i = 0; i < n && i < 256; i++) {
-                        CXCursor k, v;
-                        if (pair_of(kids[i], &k, &v))
-                                batch_entry(s, c, nd, k, v, use, maybe);
-                        else
-                                dl_request_mark_escaped(c);
-                }
+                each_list_item(s, c, list, use, maybe, batch_item, nd);
                 return;
         }
         CXCursor var;
@@ -784,27 +805,7 @@ static void batch_from_expr(struct scope *s, struct dl_request *c, const struct 
                 return;
         }
         unsigned decl = off_of(var);
-        CXCursor kids[8];
-        unsigned nk = dl_cx_children(var, kids, 8);
-        for (unsigned i = nk < 8 ? nk : 8; i-- > 0;) {
-                if (!clang_isExpression(clang_getCursorKind(kids[i])))
-                        continue;
-                CXCursor l = find_init_list(kids[i]);
-                if (!clang_Cursor_isNull(l)) {
-                        CXCursor items[256];
-                        unsigned n = dl_cx_children(l, items, 256);
-                        for (unsigned j = 0; j < n && j < 256; j++) {
-                                CXCursor k, v;
-                                if (pair_of(items[j], &k, &v))
-                                        batch_entry(s, c, nd, k, v, decl, maybe);
-                                else
-                                        dl_request_mark_escaped(c);
-                        }
-                } else if (!is_empty_construct(kids[i])) {
-                        dl_request_mark_escaped(c);
-                }
-                break;
-        }
+        each_init_item(s, c, var, maybe, batch_item, nd);
         DL_VEC(unsigned) handled = {0};
         for (size_t i = 0; i < s->body->calls.n; i++) {
                 const struct dl_body_call *bc = &s->body->calls.items[i];
