@@ -710,6 +710,30 @@ static void each_init_item(struct scope *s, struct dl_request *c, CXCursor var, 
         }
 }
 
+/* The start of a collection argument (vector of elements, batch map): an
+ * initializer list or an empty temporary is handled here (returns false);
+ * a local variable has its initializer walked and *var set (returns true:
+ * the caller follows what is added to it before use); anything else makes
+ * c escaped (returns false). */
+static bool collection_start(struct scope *s, struct dl_request *c, CXCursor arg, unsigned use,
+                             bool maybe, list_item_fn fn, const void *data, CXCursor *var)
+{
+        CXCursor e = dl_eval_strip(arg);
+        CXCursor list = find_init_list(e);
+        if (clang_Cursor_isNull(list) && is_empty_construct(e))
+                return false;
+        if (!clang_Cursor_isNull(list)) {
+                each_list_item(s, c, list, use, maybe, fn, data);
+                return false;
+        }
+        if (!s->body || !local_object_ref(e, var)) {
+                dl_request_mark_escaped(c);
+                return false;
+        }
+        each_init_item(s, c, *var, maybe, fn, data);
+        return true;
+}
+
 static void member_item(struct scope *s, struct dl_request *c, CXCursor item, unsigned use,
                         bool maybe, const void *spec)
 {
@@ -721,21 +745,10 @@ static void member_item(struct scope *s, struct dl_request *c, CXCursor item, un
 static void list_from_expr(struct scope *s, struct dl_request *c, CXCursor arg, unsigned use,
                            bool maybe, const struct elem_spec *spec)
 {
-        CXCursor e = dl_eval_strip(arg);
-        CXCursor list = find_init_list(e);
-        if (clang_Cursor_isNull(list) && is_empty_construct(e))
-                return;
-        if (!clang_Cursor_isNull(list)) {
-                each_list_item(s, c, list, use, maybe, member_item, spec);
-                return;
-        }
         CXCursor var;
-        if (!s->body || !local_object_ref(e, &var)) {
-                dl_request_mark_escaped(c);
+        if (!collection_start(s, c, arg, use, maybe, member_item, spec, &var))
                 return;
-        }
         unsigned decl = off_of(var);
-        each_init_item(s, c, var, maybe, member_item, spec);
         DL_VEC(unsigned) handled = {0};
         for (size_t i = 0; i < s->body->calls.n; i++) {
                 const struct dl_body_call *bc = &s->body->calls.items[i];
@@ -791,21 +804,10 @@ static void batch_item(struct scope *s, struct dl_request *c, CXCursor item, uns
 static void batch_from_expr(struct scope *s, struct dl_request *c, const struct nested *nd,
                             CXCursor arg, unsigned use, bool maybe)
 {
-        CXCursor e = dl_eval_strip(arg);
-        CXCursor list = find_init_list(e);
-        if (clang_Cursor_isNull(list) && is_empty_construct(e))
-                return;
-        if (!clang_Cursor_isNull(list)) {
-                each_list_item(s, c, list, use, maybe, batch_item, nd);
-                return;
-        }
         CXCursor var;
-        if (!s->body || !local_object_ref(e, &var)) {
-                dl_request_mark_escaped(c);
+        if (!collection_start(s, c, arg, use, maybe, batch_item, nd, &var))
                 return;
-        }
         unsigned decl = off_of(var);
-        each_init_item(s, c, var, maybe, batch_item, nd);
         DL_VEC(unsigned) handled = {0};
         for (size_t i = 0; i < s->body->calls.n; i++) {
                 const struct dl_body_call *bc = &s->body->calls.items[i];
