@@ -1572,6 +1572,20 @@ static unsigned receiver_start(const struct toks *T, unsigned lo, unsigned end)
         }
 }
 
+/* The setters of a With chain `.WithX(...).WithY(...)` in tokens [k, end).
+ * Returns true when something else follows (the request may then be
+ * changed in ways the chain does not show). */
+static bool tok_with_chain(const struct toks *T, struct dl_request *r, const char *req_class,
+                           unsigned k, unsigned end)
+{
+        while (k + 2 < end && ts_is(T, k, ".") && ts_is(T, k + 2, "(") &&
+               !strncmp(tsp(T, k + 1), "With", 4)) {
+                tok_setter(T, r, req_class, k + 1, false);
+                k = skip_parens(T, k + 2);
+        }
+        return k < end;
+}
+
 size_t dl_aws_cpp_recover(struct dl_cx *cx, CXToken *toks, unsigned head_begin,
                           unsigned body_begin, unsigned body_end, const char *function,
                           const struct dl_request_vec *skip, struct dl_request_vec *out)
@@ -1635,7 +1649,10 @@ size_t dl_aws_cpp_recover(struct dl_cx *cx, CXToken *toks, unsigned head_begin,
                 r.inferred = true;
                 bool proven = false;
                 unsigned q = skip_qual(&T, a0);
-                if (a1 == a0 + 1 && clang_getTokenKind(toks[a0]) == CXToken_Identifier) {
+                /* `c.Op(v)` or `c.Op(v.WithX(...)...)`: v's own With chain */
+                bool var_chain = a1 > a0 + 1 && ts_is(&T, a0 + 1, ".");
+                if ((a1 == a0 + 1 || var_chain) &&
+                    clang_getTokenKind(toks[a0]) == CXToken_Identifier) {
                         /* a variable: find its declaration `ReqClass [&*] V` */
                         const char *v = tsp(&T, a0);
                         unsigned decl = 0;
@@ -1670,18 +1687,15 @@ size_t dl_aws_cpp_recover(struct dl_cx *cx, CXToken *toks, unsigned head_begin,
                                         escaped = true;
                                 }
                         }
+                        if (var_chain)
+                                escaped |= tok_with_chain(&T, &r, op->req_class, a0 + 1, a1);
                         if (escaped)
                                 dl_request_mark_escaped(&r);
                 } else if (q < a1 && ts_is(&T, q, op->req_class) &&
                            (ts_is(&T, q + 1, "(") || ts_is(&T, q + 1, "{"))) {
                         /* a temporary with a With chain */
                         proven = true;
-                        unsigned k = skip_parens(&T, q + 1);
-                        while (k + 2 < a1 && ts_is(&T, k, ".") && ts_is(&T, k + 2, "(")) {
-                                tok_setter(&T, &r, op->req_class, k + 1, false);
-                                k = skip_parens(&T, k + 2);
-                        }
-                        if (k < a1)
+                        if (tok_with_chain(&T, &r, op->req_class, skip_parens(&T, q + 1), a1))
                                 dl_request_mark_escaped(&r);
                 }
                 if (!proven)
