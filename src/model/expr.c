@@ -728,12 +728,17 @@ static bool enter(struct parser *p, const struct tok *t)
         return true;
 }
 
-/* operand {',' operand} ')' after an opening '(': each operand is added
- * to n, whose end becomes the ')'. Returns false after a syntax error. */
-static bool parse_operand_list(struct parser *p, struct dl_enode *n)
+/* The operand parser of a grammar: parse_operand (conditions) or
+ * parse_set_value (update SET values). */
+typedef struct dl_enode *(*operand_fn)(struct parser *p);
+
+/* operand {',' operand} ')' after an opening '(': each operand (parsed by
+ * inner) is added to n, whose end becomes the ')'. Returns false after a
+ * syntax error. check_operand_use only acts on conditions. */
+static bool parse_operand_list(struct parser *p, struct dl_enode *n, operand_fn inner)
 {
         for (;;) {
-                struct dl_enode *x = parse_operand(p);
+                struct dl_enode *x = inner(p);
                 if (!x)
                         return false;
                 check_operand_use(p, x, x->end);
@@ -750,8 +755,30 @@ static bool parse_operand_list(struct parser *p, struct dl_enode *n)
         }
 }
 
-/* name '(' operand {',' operand} ')' at an IDENT followed by '('. */
-static struct dl_enode *parse_call(struct parser *p)
+/* '(' operand ')' at the '(' t: the operand parsed by inner, counted as one
+ * nesting level, its parens count raised. */
+static struct dl_enode *parse_parenthesised(struct parser *p, const struct tok *t,
+                                           operand_fn inner)
+{
+        next(p);
+        if (!enter(p, t))
+                return NULL;
+        struct dl_enode *n = inner(p);
+        if (!n)
+                return NULL;
+        const struct tok *r = next(p);
+        if (r->kind != T_RPAREN) {
+                syntax_error(p, r, NULL);
+                return NULL;
+        }
+        p->depth--;
+        n->parens++;
+        return n;
+}
+
+/* name '(' operand {',' operand} ')' at an IDENT followed by '(', the
+ * operands parsed by inner. */
+static struct dl_enode *parse_call(struct parser *p, operand_fn inner)
 {
         const struct tok *name = next(p);
         const struct tok *lp = next(p); /* '(' */
@@ -760,7 +787,7 @@ static struct dl_enode *parse_call(struct parser *p)
         f->name_len = name->end - name->off;
         f->op_off = name->off;
         f->op_end = name->end;
-        if (!enter(p, lp) || !parse_operand_list(p, f))
+        if (!enter(p, lp) || !parse_operand_list(p, f, inner))
                 return NULL;
         p->depth--;
         p->e->n_operators++;
@@ -791,7 +818,7 @@ static struct dl_enode *parse_operand(struct parser *p)
                         return NULL;
                 }
                 if (peek2(p)->kind == T_LPAREN)
-                        return parse_call(p);
+                        return parse_call(p, parse_operand);
                 /* fallthrough */
         case T_NAME: {
                 size_t off = t->off;
@@ -803,19 +830,9 @@ static struct dl_enode *parse_operand(struct parser *p)
                 return n;
         }
         case T_LPAREN: {
-                next(p);
-                if (!enter(p, t))
-                        return NULL;
-                struct dl_enode *n = parse_operand(p);
+                struct dl_enode *n = parse_parenthesised(p, t, parse_operand);
                 if (!n)
                         return NULL;
-                const struct tok *r = next(p);
-                if (r->kind != T_RPAREN) {
-                        syntax_error(p, r, NULL);
-                        return NULL;
-                }
-                p->depth--;
-                n->parens++;
                 check_parens(p, n, t->off);
                 if (n->kind == DL_EN_PATH && p->e->lang == DL_LANG_CONDITION &&
                     (peek(p)->kind == T_DOT || peek(p)->kind == T_LBRACK))
@@ -943,7 +960,7 @@ static struct dl_enode *parse_primary(struct parser *p)
                         syntax_error(p, lp, "IN needs a parenthesised list: a IN (:v1, :v2)");
                         return NULL;
                 }
-                if (!parse_operand_list(p, n))
+                if (!parse_operand_list(p, n, parse_operand))
                         return NULL;
                 if (n->n_args - 1 > p->e->max_in_operands) {
                         p->e->max_in_operands = n->n_args - 1;
@@ -1099,52 +1116,10 @@ static struct dl_enode *parse_update_operand(struct parser *p)
                                          "attribute of that name with #name");
                 return NULL;
         }
-        if (t->kind == T_IDENT && peek2(p)->kind == T_LPAREN) {
-                const struct tok *name = next(p);
-                const struct tok *lp = next(p);
-                struct dl_enode *f = node(p, DL_EN_FUNC, name->off, lp->end);
-                f->name = p->s + name->off;
-                f->name_len = name->end - name->off;
-                f->op_off = name->off;
-                f->op_end = name->end;
-                if (!enter(p, lp))
-                        return NULL;
-                for (;;) {
-                        struct dl_enode *arg = parse_set_value(p);
-                        if (!arg)
-                                return NULL;
-                        add_arg(p, f, arg);
-                        const struct tok *s = next(p);
-                        if (s->kind == T_COMMA)
-                                continue;
-                        if (s->kind == T_RPAREN) {
-                                f->end = s->end;
-                                break;
-                        }
-                        syntax_error(p, s, NULL);
-                        return NULL;
-                }
-                p->depth--;
-                p->e->n_operators++;
-                check_call(p, f);
-                return f;
-        }
-        if (t->kind == T_LPAREN) {
-                next(p);
-                if (!enter(p, t))
-                        return NULL;
-                struct dl_enode *n = parse_set_value(p);
-                if (!n)
-                        return NULL;
-                const struct tok *r = next(p);
-                if (r->kind != T_RPAREN) {
-                        syntax_error(p, r, NULL);
-                        return NULL;
-                }
-                p->depth--;
-                n->parens++;
-                return n;
-        }
+        if (t->kind == T_IDENT && peek2(p)->kind == T_LPAREN)
+                return parse_call(p, parse_set_value);
+        if (t->kind == T_LPAREN)
+                return parse_parenthesised(p, t, parse_set_value);
         return parse_operand(p);
 }
 
