@@ -14,6 +14,7 @@
 #include "alloc.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 
 #define DL_VEC(T) struct { T *items; size_t n, cap; }
 

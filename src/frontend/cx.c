@@ -203,6 +203,85 @@ CXSourceRange dl_cx_file_range(CXTranslationUnit tu, CXCursor c)
                               clang_getLocationForOffset(tu, f2, o2));
 }
 
+/* ---- expressions --------------------------------------------------------- */
+
+CXCursor dl_cx_only_expr_child(CXCursor c)
+{
+        CXCursor kids[4];
+        unsigned n = dl_cx_children(c, kids, 4);
+        CXCursor found = clang_getNullCursor();
+        unsigned count = 0;
+        for (unsigned i = 0; i < n && i < 4; i++) {
+                if (clang_isExpression(clang_getCursorKind(kids[i]))) {
+                        found = kids[i];
+                        count++;
+                }
+        }
+        return count == 1 && n <= 4 ? found : clang_getNullCursor();
+}
+
+bool dl_cx_is_named(CXCursor c, const char *s)
+{
+        CXString cs = clang_getCursorSpelling(c);
+        bool eq = strcmp(clang_getCString(cs), s) == 0;
+        clang_disposeString(cs);
+        return eq;
+}
+
+CXCursor dl_cx_strip(CXCursor c)
+{
+        for (int i = 0; i < 64; i++) {
+                enum CXCursorKind k = clang_getCursorKind(c);
+                CXCursor next = clang_getNullCursor();
+                if (k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr ||
+                    k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr ||
+                    k == CXCursor_CXXConstCastExpr || k == CXCursor_CXXFunctionalCastExpr) {
+                        next = dl_cx_only_expr_child(c);
+                } else if (k == CXCursor_CallExpr && clang_Cursor_getNumArguments(c) == 1 &&
+                           (dl_cx_is_named(c, "move") || dl_cx_is_named(c, "forward"))) {
+                        next = clang_Cursor_getArgument(c, 0);
+                }
+                if (clang_Cursor_isNull(next))
+                        return c;
+                c = next;
+        }
+        return c;
+}
+
+CXCursor dl_cx_strip_address(CXCursor c)
+{
+        for (int i = 0; i < 8; i++) {
+                c = dl_cx_strip(c);
+                if (clang_getCursorKind(c) != CXCursor_UnaryOperator)
+                        return c;
+                CXCursor kid[2];
+                if (dl_cx_children(c, kid, 2) != 1)
+                        return c;
+                c = kid[0];
+        }
+        return c;
+}
+
+unsigned dl_cx_cursor_offset(CXCursor c)
+{
+        return dl_cx_offset(clang_getCursorLocation(c));
+}
+
+CXCursor dl_cx_member_object(CXCursor call)
+{
+        CXCursor kids[1];
+        if (dl_cx_children(call, kids, 1) < 1 || clang_getCursorKind(kids[0]) != CXCursor_MemberRefExpr)
+                return clang_getNullCursor();
+        CXCursor base = dl_cx_only_expr_child(kids[0]);
+        return clang_Cursor_isNull(base) ? base : dl_cx_strip(base);
+}
+
+bool dl_cx_refers_to(CXCursor e, CXCursor decl)
+{
+        return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+               clang_equalCursors(clang_getCursorReferenced(e), decl);
+}
+
 void dl_cx_dispose_tokens(CXTranslationUnit tu, CXToken *toks, unsigned n)
 {
         if (toks)

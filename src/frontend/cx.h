@@ -86,6 +86,31 @@ unsigned dl_cx_children(CXCursor c, CXCursor *out, unsigned max);
  * of the extent of c, safe to tokenize (never spans a #define and a use). */
 CXSourceRange dl_cx_file_range(CXTranslationUnit tu, CXCursor c);
 
+/* ---- expressions (cursors are values: results are transfer none) ---- */
+
+/** dl_cx_only_expr_child - the only expression child of c among at most 4
+ * children, or a null cursor. */
+CXCursor dl_cx_only_expr_child(CXCursor c);
+/** dl_cx_is_named - the cursor's spelling is s (NUL-terminated). */
+bool dl_cx_is_named(CXCursor c, const char *s);
+/** dl_cx_strip - skip implicit casts, parentheses, explicit casts and
+ * std::move / std::forward (at most 64 levels). */
+CXCursor dl_cx_strip(CXCursor c);
+/**
+ * dl_cx_strip_address - dl_cx_strip, then a leading unary & or * as well
+ * (`&req`, `*p`), repeatedly (at most 8 levels).
+ * Returns: the operand cursor.
+ */
+CXCursor dl_cx_strip_address(CXCursor c);
+/** dl_cx_cursor_offset - dl_cx_offset of clang_getCursorLocation(c). */
+unsigned dl_cx_cursor_offset(CXCursor c);
+/** dl_cx_member_object - the object of a member call `obj.f()` /
+ * `obj->f()` (the base of its MemberRefExpr), stripped; a null cursor when
+ * call is not a member call. */
+CXCursor dl_cx_member_object(CXCursor call);
+/** dl_cx_refers_to - e is a DeclRefExpr naming decl. */
+bool dl_cx_refers_to(CXCursor e, CXCursor decl);
+
 /* Dispose helpers (NULL-safe), one per handle. */
 void dl_cx_dispose_tokens(CXTranslationUnit tu, CXToken *toks, unsigned n);
 void dl_cx_dispose_eval(CXEvalResult r);

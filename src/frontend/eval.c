@@ -14,291 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- body index ------------------------------------------------------ */
-
-/* Is the binary operator c (operands lhs, rhs) `&&` or `||`? libclang 14
- * has no operator-kind query: read the tokens between the operands. */
-static bool is_short_circuit(CXCursor c, CXCursor lhs, CXCursor rhs)
-{
-        CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-        CXSourceRange between = clang_getRange(clang_getRangeEnd(clang_getCursorExtent(lhs)),
-                                               clang_getRangeStart(clang_getCursorExtent(rhs)));
-        CXToken *toks = NULL;
-        unsigned n = 0;
-        clang_tokenize(tu, between, &toks, &n);
-        bool yes = false;
-        for (unsigned i = 0; i < n && !yes; i++) {
-                CXString s = clang_getTokenSpelling(tu, toks[i]);
-                const char *p = clang_getCString(s);
-                yes = p && (!strcmp(p, "&&") || !strcmp(p, "||") || !strcmp(p, "and") ||
-                            !strcmp(p, "or"));
-                clang_disposeString(s);
-        }
-        dl_cx_dispose_tokens(tu, toks, n);
-        return yes;
-}
-
-static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClientData data)
-{
-        struct dl_body *b = data;
-        (void)parent;
-        enum CXCursorKind k = clang_getCursorKind(c);
-        unsigned off = dl_cx_offset(clang_getCursorLocation(c));
-        switch (k) {
-        case CXCursor_CallExpr: {
-                struct dl_body_call call = {c, off};
-                DL_VEC_PUSH(&b->calls, call);
-                break;
-        }
-        case CXCursor_DeclRefExpr: {
-                struct dl_body_ref ref = {c, clang_getCursorReferenced(c), off};
-                DL_VEC_PUSH(&b->refs, ref);
-                break;
-        }
-        case CXCursor_BinaryOperator: {
-                /* `a && b`, `a || b`: b runs on some paths only (short
-                 * circuit), like the branches of an if. */
-                CXCursor kids[2];
-                if (dl_cx_children(c, kids, 2) == 2 && is_short_circuit(c, kids[0], kids[1])) {
-                        CXSourceRange r = clang_getCursorExtent(kids[1]);
-                        struct dl_body_cond cond = {dl_cx_offset(clang_getRangeStart(r)),
-                                                    dl_cx_offset(clang_getRangeEnd(r)), false};
-                        if (cond.end <= cond.begin)
-                                cond.end = cond.begin + 1;
-                        DL_VEC_PUSH(&b->conds, cond);
-                }
-                break;
-        }
-        case CXCursor_IfStmt:
-        case CXCursor_SwitchStmt:
-        case CXCursor_ConditionalOperator:
-        case CXCursor_ForStmt:
-        case CXCursor_WhileStmt:
-        case CXCursor_DoStmt:
-        case CXCursor_CXXForRangeStmt:
-        case CXCursor_LambdaExpr:
-        case CXCursor_CXXTryStmt: {
-                CXSourceRange r = clang_getCursorExtent(c);
-                struct dl_body_cond cond = {dl_cx_offset(clang_getRangeStart(r)),
-                                            dl_cx_offset(clang_getRangeEnd(r)),
-                                            k != CXCursor_IfStmt && k != CXCursor_SwitchStmt &&
-                                                    k != CXCursor_ConditionalOperator &&
-                                                    k != CXCursor_CXXTryStmt};
-                if (cond.end <= cond.begin)
-                        cond.end = cond.begin + 1;
-                DL_VEC_PUSH(&b->conds, cond);
-                break;
-        }
-        default:
-                break;
-        }
-        return CXChildVisit_Recurse;
-}
-
-void dl_body_init(struct dl_body *b, CXCursor func)
-{
-        memset(b, 0, sizeof *b);
-        b->func = func;
-        clang_visitChildren(func, index_visit, b);
-}
-
-void dl_body_fini(struct dl_body *b)
-{
-        if (!b)
-                return;
-        DL_VEC_FREE(&b->calls);
-        DL_VEC_FREE(&b->refs);
-        DL_VEC_FREE(&b->conds);
-}
-
-enum dl_when dl_body_when(const struct dl_body *b, unsigned ev, unsigned use)
-{
-        bool maybe = false, shared_loop = false;
-        for (size_t i = 0; i < b->conds.n; i++) {
-                const struct dl_body_cond *c = &b->conds.items[i];
-                bool has_ev = c->begin <= ev && ev < c->end;
-                bool has_use = c->begin <= use && use < c->end;
-                if (has_ev && !has_use)
-                        maybe = true;
-                if (has_ev && has_use && c->loop)
-                        shared_loop = true;
-        }
-        if (ev >= use)
-                return shared_loop ? DL_WHEN_MAYBE : DL_WHEN_NEVER;
-        return maybe ? DL_WHEN_MAYBE : DL_WHEN_SURE;
-}
-
-/* ---- literal decoding -------------------------------------------------- */
-
-static void put_byte(struct dl_strbuf *text, struct dl_loc_vec *locs, char c, struct dl_loc at)
-{
-        dl_strbuf_putc(text, c);
-        if (locs)
-                DL_VEC_PUSH(locs, at);
-}
-
-static void put_utf8(struct dl_strbuf *text, struct dl_loc_vec *locs, unsigned long cp,
-                     struct dl_loc at)
-{
-        if (cp < 0x80) {
-                put_byte(text, locs, (char)cp, at);
-        } else if (cp < 0x800) {
-                put_byte(text, locs, (char)(0xc0 | (cp >> 6)), at);
-                put_byte(text, locs, (char)(0x80 | (cp & 0x3f)), at);
-        } else if (cp < 0x10000) {
-                put_byte(text, locs, (char)(0xe0 | (cp >> 12)), at);
-                put_byte(text, locs, (char)(0x80 | ((cp >> 6) & 0x3f)), at);
-                put_byte(text, locs, (char)(0x80 | (cp & 0x3f)), at);
-        } else {
-                put_byte(text, locs, (char)(0xf0 | ((cp >> 18) & 0x07)), at);
-                put_byte(text, locs, (char)(0x80 | ((cp >> 12) & 0x3f)), at);
-                put_byte(text, locs, (char)(0x80 | ((cp >> 6) & 0x3f)), at);
-                put_byte(text, locs, (char)(0x80 | (cp & 0x3f)), at);
-        }
-}
-
-static int hexval(char c)
-{
-        if (c >= '0' && c <= '9')
-                return c - '0';
-        if (c >= 'a' && c <= 'f')
-                return c - 'a' + 10;
-        if (c >= 'A' && c <= 'F')
-                return c - 'A' + 10;
-        return -1;
-}
-
-bool dl_eval_decode_literal(const char *tok, size_t n, struct dl_loc start,
-                            struct dl_strbuf *text, struct dl_loc_vec *locs)
-{
-        size_t i = 0;
-        if (n >= 2 && tok[0] == 'u' && tok[1] == '8')
-                i = 2;
-        else if (n >= 1 && (tok[0] == 'u' || tok[0] == 'U' || tok[0] == 'L'))
-                i = 1;
-        bool raw = false;
-        if (i < n && tok[i] == 'R') {
-                raw = true;
-                i++;
-        }
-        if (i >= n || tok[i] != '"')
-                return false;
-        /* Find the closing quote: the last '"' (a ud-suffix follows it). */
-        size_t close = n;
-        while (close > i + 1 && tok[close - 1] != '"')
-                close--;
-        if (close <= i + 1)
-                return false;
-        close--; /* index of the closing quote */
-        struct dl_loc at = start;
-        at.col += (unsigned)(i + 1);
-        size_t p = i + 1;
-        size_t end = close;
-        if (raw) {
-                size_t d = p;
-                while (d < end && tok[d] != '(')
-                        d++;
-                if (d >= end)
-                        return false;
-                size_t dlen = d - p;
-                if (end < d + 1 + dlen + 1)
-                        return false;
-                /* advance the location over the delimiter and '(' */
-                at.col += (unsigned)(dlen + 1);
-                p = d + 1;
-                end = end - dlen - 1; /* the ')' before the delimiter */
-                for (; p < end; p++) {
-                        put_byte(text, locs, tok[p], at);
-                        if (tok[p] == '\n') {
-                                at.line++;
-                                at.col = 1;
-                        } else {
-                                at.col++;
-                        }
-                }
-                return true;
-        }
-        while (p < end) {
-                char c = tok[p];
-                if (c != '\\') {
-                        put_byte(text, locs, c, at);
-                        at.col++;
-                        p++;
-                        continue;
-                }
-                struct dl_loc esc = at;
-                if (p + 1 >= end) { /* lone backslash: keep it */
-                        put_byte(text, locs, c, at);
-                        p++;
-                        continue;
-                }
-                char e = tok[p + 1];
-                size_t used = 2;
-                switch (e) {
-                case '\n': /* line splice */
-                        at.line++;
-                        at.col = 1;
-                        p += 2;
-                        continue;
-                case '\r':
-                        if (p + 2 < end && tok[p + 2] == '\n')
-                                p++;
-                        at.line++;
-                        at.col = 1;
-                        p += 2;
-                        continue;
-                case 'n': put_byte(text, locs, '\n', esc); break;
-                case 't': put_byte(text, locs, '\t', esc); break;
-                case 'r': put_byte(text, locs, '\r', esc); break;
-                case 'a': put_byte(text, locs, '\a', esc); break;
-                case 'b': put_byte(text, locs, '\b', esc); break;
-                case 'f': put_byte(text, locs, '\f', esc); break;
-                case 'v': put_byte(text, locs, '\v', esc); break;
-                case 'e': put_byte(text, locs, 0x1b, esc); break;
-                case 'x': {
-                        unsigned long v = 0;
-                        size_t k = p + 2;
-                        while (k < end && hexval(tok[k]) >= 0) {
-                                v = (v << 4 | (unsigned long)hexval(tok[k])) & 0xffffffffUL;
-                                k++;
-                        }
-                        used = k - p;
-                        put_byte(text, locs, (char)(v & 0xff), esc);
-                        break;
-                }
-                case 'u':
-                case 'U': {
-                        size_t want = e == 'u' ? 4 : 8, k = p + 2;
-                        unsigned long v = 0;
-                        while (k < end && k < p + 2 + want && hexval(tok[k]) >= 0) {
-                                v = v << 4 | (unsigned long)hexval(tok[k]);
-                                k++;
-                        }
-                        used = k - p;
-                        put_utf8(text, locs, v > 0x10ffff ? 0xfffd : v, esc);
-                        break;
-                }
-                default:
-                        if (e >= '0' && e <= '7') {
-                                unsigned v = 0;
-                                size_t k = p + 1;
-                                while (k < end && k < p + 4 && tok[k] >= '0' && tok[k] <= '7') {
-                                        v = v * 8 + (unsigned)(tok[k] - '0');
-                                        k++;
-                                }
-                                used = k - p;
-                                put_byte(text, locs, (char)(v & 0xff), esc);
-                        } else {
-                                put_byte(text, locs, e, esc); /* \\ \" \' \? and unknown */
-                        }
-                        break;
-                }
-                at.col += (unsigned)used;
-                p += used;
-        }
-        return true;
-}
-
 /* ---- template builder ---------------------------------------------------- */
 
 struct tmpl {
@@ -468,54 +183,6 @@ static void t_value(struct tmpl *t, const struct dl_value *v, bool relocate, str
 
 /* ---- folding ------------------------------------------------------------- */
 
-static bool is_expr_kind(enum CXCursorKind k)
-{
-        return clang_isExpression(k) != 0;
-}
-
-/* The only expression child of c, or a null cursor. */
-static CXCursor only_expr_child(CXCursor c)
-{
-        CXCursor kids[4];
-        unsigned n = dl_cx_children(c, kids, 4);
-        CXCursor found = clang_getNullCursor();
-        unsigned count = 0;
-        for (unsigned i = 0; i < n && i < 4; i++) {
-                if (is_expr_kind(clang_getCursorKind(kids[i]))) {
-                        found = kids[i];
-                        count++;
-                }
-        }
-        return count == 1 && n <= 4 ? found : clang_getNullCursor();
-}
-
-static bool spelled(CXCursor c, const char *s)
-{
-        CXString cs = clang_getCursorSpelling(c);
-        bool eq = strcmp(clang_getCString(cs), s) == 0;
-        clang_disposeString(cs);
-        return eq;
-}
-
-CXCursor dl_eval_strip(CXCursor c)
-{
-        for (int i = 0; i < 64; i++) {
-                enum CXCursorKind k = clang_getCursorKind(c);
-                CXCursor next = clang_getNullCursor();
-                if (k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr ||
-                    k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr ||
-                    k == CXCursor_CXXConstCastExpr || k == CXCursor_CXXFunctionalCastExpr) {
-                        next = only_expr_child(c);
-                } else if (k == CXCursor_CallExpr && clang_Cursor_getNumArguments(c) == 1 &&
-                           (spelled(c, "move") || spelled(c, "forward"))) {
-                        next = clang_Cursor_getArgument(c, 0);
-                }
-                if (clang_Cursor_isNull(next))
-                        return c;
-                c = next;
-        }
-        return c;
-}
 
 static void fold(struct dl_eval *ev, struct tmpl *t, CXCursor e, unsigned depth);
 
@@ -668,83 +335,12 @@ static CXCursor var_init(CXCursor var)
         CXCursor kids[8];
         unsigned n = dl_cx_children(var, kids, 8);
         for (unsigned i = n < 8 ? n : 8; i-- > 0;) {
-                if (is_expr_kind(clang_getCursorKind(kids[i])))
+                if (clang_isExpression(clang_getCursorKind(kids[i])))
                         return kids[i];
         }
         return clang_getNullCursor();
 }
 
-static unsigned cursor_off(CXCursor c)
-{
-        return dl_cx_offset(clang_getCursorLocation(c));
-}
-
-/* The object of a member call (the base of its MemberRefExpr), stripped. */
-static CXCursor call_object(CXCursor call)
-{
-        CXCursor kids[1];
-        if (dl_cx_children(call, kids, 1) < 1 || clang_getCursorKind(kids[0]) != CXCursor_MemberRefExpr)
-                return clang_getNullCursor();
-        CXCursor base = only_expr_child(kids[0]);
-        return clang_Cursor_isNull(base) ? base : dl_eval_strip(base);
-}
-
-static bool refers_to(CXCursor e, CXCursor decl)
-{
-        return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
-               clang_equalCursors(clang_getCursorReferenced(e), decl);
-}
-
-static bool param_is_read_only(CXType t)
-{
-        if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference ||
-            t.kind == CXType_Pointer)
-                return clang_isConstQualifiedType(clang_getPointeeType(t));
-        return t.kind != CXType_Invalid;
-}
-
-CXCursor dl_eval_strip_address(CXCursor c)
-{
-        for (int i = 0; i < 8; i++) {
-                c = dl_eval_strip(c);
-                if (clang_getCursorKind(c) != CXCursor_UnaryOperator)
-                        return c;
-                CXCursor kid[2];
-                if (dl_cx_children(c, kid, 2) != 1)
-                        return c;
-                c = kid[0];
-        }
-        return c;
-}
-
-bool dl_body_ref_is_read(const struct dl_body *b, CXCursor var, unsigned off)
-{
-        for (size_t i = 0; b && i < b->calls.n; i++) {
-                CXCursor call = b->calls.items[i].cursor;
-                CXCursor callee = clang_getCursorReferenced(call);
-                enum CXCursorKind ck = clang_getCursorKind(callee);
-                CXCursor obj = call_object(call);
-                if (refers_to(obj, var) && cursor_off(obj) == off)
-                        return ck == CXCursor_CXXMethod && clang_CXXMethod_isConst(callee);
-                int nargs = clang_Cursor_getNumArguments(call);
-                CXType ft = clang_getCursorType(callee);
-                int nparams = clang_getNumArgTypes(ft);
-                /* a member operator called as `a op b`: argument 0 is the object */
-                int shift = ck == CXCursor_CXXMethod && nparams >= 0 && nargs == nparams + 1;
-                for (int a = 0; a < nargs; a++) {
-                        CXCursor arg = dl_eval_strip_address(
-                                clang_Cursor_getArgument(call, (unsigned)a));
-                        if (!refers_to(arg, var) || cursor_off(arg) != off)
-                                continue;
-                        if (shift && a == 0)
-                                return clang_CXXMethod_isConst(callee);
-                        if (nparams < 0 || a - shift >= nparams)
-                                return false; /* variadic or unknown callee */
-                        return param_is_read_only(clang_getArgType(ft, (unsigned)(a - shift)));
-                }
-        }
-        return false;
-}
 
 /* A local std::string: its initializer, then += / append / = before use.
  * Any other reference before the use that may write it (a non-const method,
@@ -759,7 +355,7 @@ static void fold_local_string(struct dl_eval *ev, struct tmpl *t, CXCursor var, 
                 t_text(&sub, "", 0, NULL, (struct dl_loc){0});
         else
                 fold(ev, &sub, init, depth + 1);
-        unsigned decl_off = cursor_off(var);
+        unsigned decl_off = dl_cx_cursor_offset(var);
         const struct dl_body *b = ev->body;
         bool hole = false;
         DL_VEC(unsigned) handled = {0}; /* offsets of references folded above */
@@ -769,26 +365,26 @@ static void fold_local_string(struct dl_eval *ev, struct tmpl *t, CXCursor var, 
                         continue;
                 CXCursor call = c->cursor;
                 unsigned nargs = (unsigned)clang_Cursor_getNumArguments(call);
-                bool op_append = spelled(call, "operator+=") && nargs == 2;
-                bool op_assign = spelled(call, "operator=") && nargs == 2;
-                bool append = spelled(call, "append") && nargs == 1;
+                bool op_append = dl_cx_is_named(call, "operator+=") && nargs == 2;
+                bool op_assign = dl_cx_is_named(call, "operator=") && nargs == 2;
+                bool append = dl_cx_is_named(call, "append") && nargs == 1;
                 CXCursor obj;
                 CXCursor arg;
                 if (op_append || op_assign) {
-                        obj = dl_eval_strip(clang_Cursor_getArgument(call, 0));
+                        obj = dl_cx_strip(clang_Cursor_getArgument(call, 0));
                         arg = clang_Cursor_getArgument(call, 1);
                 } else if (append) {
-                        obj = call_object(call);
+                        obj = dl_cx_member_object(call);
                         arg = clang_Cursor_getArgument(call, 0);
                 } else {
                         continue;
                 }
-                if (!refers_to(obj, var))
+                if (!dl_cx_refers_to(obj, var))
                         continue;
                 enum dl_when w = dl_body_when(b, c->off, ev->use_off);
                 if (w == DL_WHEN_NEVER)
                         continue;
-                DL_VEC_PUSH(&handled, cursor_off(obj));
+                DL_VEC_PUSH(&handled, dl_cx_cursor_offset(obj));
                 if (w == DL_WHEN_MAYBE) {
                         hole = true;
                         break;
@@ -865,7 +461,7 @@ static void fold(struct dl_eval *ev, struct tmpl *t, CXCursor e, unsigned depth)
                 t_hole(t);
                 return;
         }
-        e = dl_eval_strip(e);
+        e = dl_cx_strip(e);
         switch (clang_getCursorKind(e)) {
         case CXCursor_StringLiteral:
                 fold_literal(ev, t, e);
@@ -881,7 +477,7 @@ static void fold(struct dl_eval *ev, struct tmpl *t, CXCursor e, unsigned depth)
                                 t_text(t, "", 0, NULL, (struct dl_loc){0});
                                 return;
                         }
-                        if (nargs == 1 || (nargs == 2 && spelled(callee, "basic_string"))) {
+                        if (nargs == 1 || (nargs == 2 && dl_cx_is_named(callee, "basic_string"))) {
                                 /* copy / converting constructor (an allocator may follow) */
                                 fold(ev, t, clang_Cursor_getArgument(e, 0), depth + 1);
                                 return;
@@ -889,13 +485,13 @@ static void fold(struct dl_eval *ev, struct tmpl *t, CXCursor e, unsigned depth)
                         t_hole(t);
                         return;
                 }
-                if (nargs == 2 && spelled(e, "operator+")) {
+                if (nargs == 2 && dl_cx_is_named(e, "operator+")) {
                         fold(ev, t, clang_Cursor_getArgument(e, 0), depth + 1);
                         fold(ev, t, clang_Cursor_getArgument(e, 1), depth + 1);
                         return;
                 }
-                if (nargs == 0 && (spelled(e, "c_str") || spelled(e, "data"))) {
-                        CXCursor obj = call_object(e);
+                if (nargs == 0 && (dl_cx_is_named(e, "c_str") || dl_cx_is_named(e, "data"))) {
+                        CXCursor obj = dl_cx_member_object(e);
                         if (!clang_Cursor_isNull(obj)) {
                                 fold(ev, t, obj, depth + 1);
                                 return;
@@ -923,7 +519,7 @@ struct dl_value dl_eval_string(struct dl_eval *ev, CXCursor e, struct dl_loc at)
 static struct dl_value eval_number(struct dl_eval *ev, CXCursor e, struct dl_loc at, bool as_bool)
 {
         struct dl_value v = dl_value_dynamic(at);
-        CXCursor s = dl_eval_strip(e);
+        CXCursor s = dl_cx_strip(e);
         CXEvalResult r = clang_Cursor_Evaluate(s);
         if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
                 char buf[32];
@@ -953,7 +549,7 @@ struct dl_value dl_eval_bool(struct dl_eval *ev, CXCursor e, struct dl_loc at)
 
 struct dl_value dl_eval_enum(struct dl_eval *ev, CXCursor e, struct dl_loc at)
 {
-        CXCursor s = dl_eval_strip(e);
+        CXCursor s = dl_cx_strip(e);
         if (clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
                 CXCursor d = clang_getCursorReferenced(s);
                 if (clang_getCursorKind(d) == CXCursor_EnumConstantDecl) {

@@ -206,7 +206,7 @@ static CXCursor member_object(CXCursor call)
         unsigned n = dl_cx_children(kids[0], inner, 4);
         for (unsigned i = 0; i < n && i < 4; i++) {
                 if (clang_isExpression(clang_getCursorKind(inner[i])))
-                        return dl_eval_strip(inner[i]);
+                        return dl_cx_strip(inner[i]);
         }
         return clang_getNullCursor();
 }
@@ -282,7 +282,7 @@ static const char *attr_type(struct scope *s, CXCursor v, struct dl_value *scala
 {
         struct dl_eval ev = {s->cx, s->body, use};
         for (int i = 0; i < 16; i++) {
-                v = dl_eval_strip(v);
+                v = dl_cx_strip(v);
                 if (clang_getCursorKind(v) != CXCursor_CallExpr)
                         break;
                 CXCursor callee = clang_getCursorReferenced(v);
@@ -290,7 +290,7 @@ static const char *attr_type(struct scope *s, CXCursor v, struct dl_value *scala
                 if (clang_getCursorKind(callee) == CXCursor_Constructor) {
                         if (nargs == 1 && name_is(s->cx, callee, "AttributeValue")) {
                                 CXCursor a = clang_Cursor_getArgument(v, 0);
-                                CXCursor as = dl_eval_strip(a);
+                                CXCursor as = dl_cx_strip(a);
                                 /* copy construction from another AttributeValue */
                                 const char *ts = dl_cx_take(s->cx->arena,
                                                             clang_getTypeSpelling(clang_getCursorType(as)));
@@ -407,7 +407,7 @@ static void map_add(struct scope *s, struct dl_attr_map *m, bool is_names, CXCur
 /* Find the pair (k, v) of an initializer-list element or pair construction. */
 static bool pair_of(CXCursor e, CXCursor *k, CXCursor *v)
 {
-        e = dl_eval_strip(e);
+        e = dl_cx_strip(e);
         enum CXCursorKind kind = clang_getCursorKind(e);
         if (kind == CXCursor_InitListExpr) {
                 CXCursor kids[3];
@@ -431,7 +431,7 @@ static bool pair_of(CXCursor e, CXCursor *k, CXCursor *v)
 static CXCursor find_init_list(CXCursor e)
 {
         for (int i = 0; i < 16; i++) {
-                e = dl_eval_strip(e);
+                e = dl_cx_strip(e);
                 enum CXCursorKind k = clang_getCursorKind(e);
                 if (k == CXCursor_InitListExpr)
                         return e;
@@ -470,7 +470,7 @@ static bool local_object_ref(CXCursor e, CXCursor *var)
 /* A default-constructed temporary: `T()`, `T{}` or `{}` for a class T. */
 static bool is_empty_construct(CXCursor e)
 {
-        e = dl_eval_strip(e);
+        e = dl_cx_strip(e);
         if (clang_getCursorKind(e) == CXCursor_InitListExpr) {
                 CXCursor kids[1];
                 return dl_cx_children(e, kids, 1) == 0;
@@ -508,7 +508,7 @@ static void map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_names,
         m->n = 0;
         m->kind = DL_VAL_KNOWN;
         m->loc = loc_of(s->cx, arg);
-        CXCursor e = dl_eval_strip(arg);
+        CXCursor e = dl_cx_strip(arg);
         CXCursor list = find_init_list(e);
         if (!clang_Cursor_isNull(list)) {
                 CXCursor kids[256];
@@ -584,13 +584,13 @@ static void map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_names,
                         else
                                 m->kind = DL_VAL_DYNAMIC;
                 } else if (!strcmp(name, "operator=") && nargs == 2) {
-                        CXCursor lhs = dl_eval_strip(clang_Cursor_getArgument(call, 0));
+                        CXCursor lhs = dl_cx_strip(clang_Cursor_getArgument(call, 0));
                         if (clang_getCursorKind(lhs) == CXCursor_CallExpr &&
                             name_is(s->cx, lhs, "operator[]") &&
                             clang_Cursor_getNumArguments(lhs) == 2 &&
-                            refers_to(dl_eval_strip(clang_Cursor_getArgument(lhs, 0)), var)) {
+                            refers_to(dl_cx_strip(clang_Cursor_getArgument(lhs, 0)), var)) {
                                 DL_VEC_PUSH(&handled,
-                                            off_of(dl_eval_strip(clang_Cursor_getArgument(lhs, 0))));
+                                            off_of(dl_cx_strip(clang_Cursor_getArgument(lhs, 0))));
                                 map_add(s, m, is_names, clang_Cursor_getArgument(lhs, 1),
                                         clang_Cursor_getArgument(call, 1), call, use,
                                         w == DL_WHEN_MAYBE, true);
@@ -600,9 +600,9 @@ static void map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_names,
                         if (clang_getCursorKind(obj) == CXCursor_CallExpr &&
                             name_is(s->cx, obj, "operator[]") &&
                             clang_Cursor_getNumArguments(obj) == 2 &&
-                            refers_to(dl_eval_strip(clang_Cursor_getArgument(obj, 0)), var)) {
+                            refers_to(dl_cx_strip(clang_Cursor_getArgument(obj, 0)), var)) {
                                 DL_VEC_PUSH(&handled,
-                                            off_of(dl_eval_strip(clang_Cursor_getArgument(obj, 0))));
+                                            off_of(dl_cx_strip(clang_Cursor_getArgument(obj, 0))));
                                 map_add(s, m, is_names, clang_Cursor_getArgument(obj, 1), call,
                                         call, use, w == DL_WHEN_MAYBE, true);
                         }
@@ -718,7 +718,7 @@ static void each_init_item(struct scope *s, struct dl_request *c, CXCursor var, 
 static bool collection_start(struct scope *s, struct dl_request *c, CXCursor arg, unsigned use,
                              bool maybe, list_item_fn fn, const void *data, CXCursor *var)
 {
-        CXCursor e = dl_eval_strip(arg);
+        CXCursor e = dl_cx_strip(arg);
         CXCursor list = find_init_list(e);
         if (clang_Cursor_isNull(list) && is_empty_construct(e))
                 return false;
@@ -831,11 +831,11 @@ static void batch_from_expr(struct scope *s, struct dl_request *c, const struct 
                         batch_entry(s, c, nd, k, v, bc->off, m2);
                 } else if (is_call_named(s->cx, call, "operator=", 2)) {
                         /* m[table] = value */
-                        CXCursor lhs = dl_eval_strip(clang_Cursor_getArgument(call, 0));
+                        CXCursor lhs = dl_cx_strip(clang_Cursor_getArgument(call, 0));
                         if (is_call_named(s->cx, lhs, "operator[]", 2) &&
-                            refers_to(dl_eval_strip(clang_Cursor_getArgument(lhs, 0)), var)) {
+                            refers_to(dl_cx_strip(clang_Cursor_getArgument(lhs, 0)), var)) {
                                 DL_VEC_PUSH(&handled,
-                                            off_of(dl_eval_strip(clang_Cursor_getArgument(lhs, 0))));
+                                            off_of(dl_cx_strip(clang_Cursor_getArgument(lhs, 0))));
                                 batch_entry(s, c, nd, clang_Cursor_getArgument(lhs, 1),
                                             clang_Cursor_getArgument(call, 1), bc->off, m2);
                         }
@@ -843,9 +843,9 @@ static void batch_from_expr(struct scope *s, struct dl_request *c, const struct 
                            (is_call_named(s->cx, call, "push_back", 1) ||
                             is_call_named(s->cx, call, "emplace_back", 1)) &&
                            is_call_named(s->cx, obj, "operator[]", 2) &&
-                           refers_to(dl_eval_strip(clang_Cursor_getArgument(obj, 0)), var)) {
+                           refers_to(dl_cx_strip(clang_Cursor_getArgument(obj, 0)), var)) {
                         /* m[table].push_back(write_request) */
-                        DL_VEC_PUSH(&handled, off_of(dl_eval_strip(clang_Cursor_getArgument(obj, 0))));
+                        DL_VEC_PUSH(&handled, off_of(dl_cx_strip(clang_Cursor_getArgument(obj, 0))));
                         struct dl_eval ev = {s->cx, s->body, bc->off};
                         CXCursor tk = clang_Cursor_getArgument(obj, 1);
                         struct dl_value *table = dl_arena_alloc(s->cx->arena, sizeof *table);
@@ -1187,7 +1187,7 @@ static void apply_var(struct scope *s, struct dl_request *r, CXCursor var, unsig
                 /* the variable as an argument */
                 int nargs = clang_Cursor_getNumArguments(call);
                 for (int a = 0; a < nargs; a++) {
-                        CXCursor arg = dl_eval_strip_address(clang_Cursor_getArgument(call, a));
+                        CXCursor arg = dl_cx_strip_address(clang_Cursor_getArgument(call, a));
                         if (!refers_to(arg, var))
                                 continue;
                         DL_VEC_PUSH(&seen, off_of(arg));
@@ -1289,7 +1289,7 @@ static void build_expr_at(struct scope *s, struct dl_request *r, CXCursor e, uns
 {
         CXCursor chain[64];
         unsigned n = 0;
-        e = dl_eval_strip_address(e);
+        e = dl_cx_strip_address(e);
         while (clang_getCursorKind(e) == CXCursor_CallExpr &&
                clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_CXXMethod &&
                model_class(method_class(s->cx, e))) {
