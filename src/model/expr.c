@@ -16,6 +16,7 @@
  */
 #include "expr.h"
 #include "quote.h"
+#include "words.h"
 
 #include "../core/arena.h"
 #include "../core/strbuf.h"
@@ -34,33 +35,9 @@ static const char *const reserved[] = {
 #undef DL_RESERVED
 };
 
-static int ci_cmp(const char *s, size_t len, const char *w)
-{
-        size_t i = 0;
-        for (; i < len && w[i]; i++) {
-                int a = toupper((unsigned char)s[i]), b = (unsigned char)w[i];
-                if (a != b)
-                        return a - b;
-        }
-        if (i < len)
-                return 1;
-        return w[i] ? -1 : 0;
-}
-
 bool dl_expr_is_reserved(const char *s, size_t len)
 {
-        size_t lo = 0, hi = sizeof reserved / sizeof reserved[0];
-        while (lo < hi) {
-                size_t mid = lo + (hi - lo) / 2;
-                int c = ci_cmp(s, len, reserved[mid]);
-                if (c == 0)
-                        return true;
-                if (c < 0)
-                        hi = mid;
-                else
-                        lo = mid + 1;
-        }
-        return false;
+        return dl_words_contain(reserved, sizeof reserved / sizeof reserved[0], s, len);
 }
 
 const char *dl_cmp_op_str(enum dl_cmp_op op)
@@ -339,7 +316,7 @@ static const struct tok *next(struct parser *p)
 
 static bool tok_is_word(const struct parser *p, const struct tok *t, const char *w)
 {
-        return t->kind == T_IDENT && ci_cmp(p->s + t->off, t->end - t->off, w) == 0;
+        return t->kind == T_IDENT && dl_word_cmp(p->s + t->off, t->end - t->off, w) == 0;
 }
 
 static bool is_cond_keyword(const struct parser *p, const struct tok *t)
@@ -1333,29 +1310,15 @@ static size_t count_operators(const struct parser *p)
 
 struct dl_expr *dl_expr_parse(struct dl_arena *a, enum dl_field f, const struct dl_value *v)
 {
-        if (!v || v->kind != DL_VAL_KNOWN || !v->segs || v->n_segs == 0)
-                return NULL;
         size_t total = 0;
-        bool any_known = false;
-        for (size_t i = 0; i < v->n_segs; i++)
-                if (v->segs[i].text) {
-                        total += v->segs[i].len;
-                        any_known = true;
-                }
-        if (!any_known)
+        char *text = dl_value_known_text(a, v, &total);
+        if (!text)
                 return NULL; /* wholly dynamic */
 
         struct dl_expr *e = dl_arena_alloc(a, sizeof *e);
         e->field = f;
         e->lang = dl_expr_lang_of(f);
         e->value = v;
-        char *text = dl_arena_alloc(a, total + 1);
-        size_t at = 0;
-        for (size_t i = 0; i < v->n_segs; i++)
-                if (v->segs[i].text) {
-                        memcpy(text + at, v->segs[i].text, v->segs[i].len);
-                        at += v->segs[i].len;
-                }
         e->text = text;
         e->len = total;
 

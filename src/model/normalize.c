@@ -4,6 +4,7 @@
 #include "normalize.h"
 
 #include "expr.h"
+#include "partiql.h"
 #include "request.h"
 
 void dl_model_normalize(struct dl_arena *a, struct dl_request *req)
@@ -20,6 +21,7 @@ void dl_model_normalize(struct dl_arena *a, struct dl_request *req)
                                 continue;
                         r->exprs[f] = dl_expr_parse(a, (enum dl_field)f, &r->fields[f]);
                 }
+                r->partiql = dl_partiql_parse(a, &r->fields[DL_FIELD_STATEMENT]);
                 for (size_t i = 0; i < r->n_items; i++) {
                         if (top < sizeof stack / sizeof stack[0])
                                 stack[top++] = &r->items[i];

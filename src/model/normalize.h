@@ -14,8 +14,9 @@ struct dl_request;
 
 /**
  * dl_model_normalize - fill req->exprs[f] for every DL_FK_EXPR field f
- * with dl_expr_parse(a, f, &req->fields[f]), and do the same for each of
- * req->items (batch and transaction members), recursively.
+ * with dl_expr_parse(a, f, &req->fields[f]) and req->partiql with
+ * dl_partiql_parse(a, &req->fields[DL_FIELD_STATEMENT]), and do the same
+ * for each of req->items (batch and transaction members), recursively.
  * @param a    the arena req lives in (the translation unit's); receives
  *             the ASTs.
  * @param req  the request; its fields must not change afterwards (the ASTs

@@ -167,6 +167,31 @@ bool dl_value_origin_at(const struct dl_value *v, size_t offset, struct dl_loc *
         return true;
 }
 
+char *dl_value_known_text(struct dl_arena *a, const struct dl_value *v, size_t *len)
+{
+        *len = 0;
+        if (!v || v->kind != DL_VAL_KNOWN || !v->segs)
+                return NULL;
+        size_t total = 0;
+        bool any_known = false;
+        for (size_t i = 0; i < v->n_segs; i++)
+                if (v->segs[i].text) {
+                        total += v->segs[i].len;
+                        any_known = true;
+                }
+        if (!any_known)
+                return NULL;
+        char *text = dl_arena_alloc(a, total + 1);
+        size_t at = 0;
+        for (size_t i = 0; i < v->n_segs; i++)
+                if (v->segs[i].text) {
+                        memcpy(text + at, v->segs[i].text, v->segs[i].len);
+                        at += v->segs[i].len;
+                }
+        *len = total;
+        return text;
+}
+
 static void dump_bytes(struct dl_strbuf *sb, const char *p, size_t n)
 {
         for (size_t i = 0; i < n; i++) {

@@ -27,6 +27,7 @@
 struct dl_arena;
 struct dl_strbuf;
 struct dl_expr; /* model/expr.h: parsed expression (issue #3) */
+struct dl_partiql; /* model/partiql.h: parsed PartiQL statement (issue #9) */
 
 enum dl_op {
 #define DL_OP(e, name) DL_OP_##e,
@@ -146,6 +147,8 @@ struct dl_request {
         const char *member;
         struct dl_expr *exprs[DL_FIELD_COUNT]; /* for DL_FK_EXPR fields: parsed by
                                                   model/expr (NULL until then) */
+        struct dl_partiql *partiql; /* the Statement, parsed by model/partiql (NULL
+                                       until then, and when it has no known text) */
 };
 
 /** dl_op_name - the API name ("Query") of op; "?" when out of range. */
@@ -201,6 +204,18 @@ bool dl_value_equals(const struct dl_value *v, const char *s);
  * false (and *out = v->loc) when it has none or offset is out of range.
  */
 bool dl_value_loc_at(const struct dl_value *v, size_t offset, struct dl_loc *out);
+
+/**
+ * dl_value_known_text - the known text of v: its known segments
+ * concatenated, holes contributing zero bytes (the text model/expr.h and
+ * model/partiql.h parse; offsets into it map back with dl_value_loc_at).
+ * @param a    arena that receives the copy.
+ * @param len  receives its length in bytes.
+ * Returns: the text, NUL-terminated (it may contain NUL bytes), or NULL
+ * (and *len 0) when v is not KNOWN or has no known segment at all (a
+ * wholly dynamic value). Ownership: (transfer none), lives in a.
+ */
+char *dl_value_known_text(struct dl_arena *a, const struct dl_value *v, size_t *len);
 
 /**
  * dl_value_dump - append a canonical rendering of v to sb: <absent>,
