@@ -20,6 +20,11 @@
  * operator or function; ..."), BETWEEN bounds of different types or out of
  * order, using the types of ExpressionAttributeValues entries.
  *
+ * The Statement of a PartiQL request (ExecuteStatement) is checked the same
+ * way: a statement that does not parse gets DynamoDB's "Statement wasn't
+ * well formed, can't be processed: ..." (model/partiql.h), an empty one
+ * its length constraint.
+ *
  * Deliberately ignored: anything at or after a hole of a template that the
  * hole could make valid (model/expr.h); if_not_exists and list_append
  * outside SET (update-expression-invalid reports those); a repeated update
@@ -28,6 +33,7 @@
 #include "info.h"
 #include "util_expr.h"
 
+#include "../model/partiql.h"
 #include "../model/placeholder.h"
 #include "../model/quote.h"
 
@@ -361,8 +367,34 @@ static bool update_only_function(const struct dl_expr_error *err, const struct d
                (n == 11 && memcmp(s, "list_append", 11) == 0);
 }
 
+/* A PartiQL statement that does not parse (model/partiql.h); reserved
+ * words are reserved-word's. */
+static void report_statement(const struct dl_check_ctx *ctx, const struct dl_partiql *st)
+{
+        for (size_t i = 0; st && i < st->n_errors; i++) {
+                const struct dl_pq_error *e = &st->errors[i];
+                if (e->kind == DL_PQ_ERR_EMPTY) {
+                        dl_statement_report(ctx, st, e->off, e->end,
+                                            "1 validation error detected: Value '' at "
+                                            "'statement' failed to satisfy constraint: Member "
+                                            "must have length greater than or equal to 1; "
+                                            "write a SELECT, INSERT, UPDATE or DELETE statement");
+                        return;
+                }
+                if (e->kind != DL_PQ_ERR_SYNTAX)
+                        continue;
+                dl_statement_report(ctx, st, e->off, e->end,
+                                    "Statement wasn't well formed, can't be processed: %s; fix "
+                                    "the statement near this token (DynamoDB's PartiQL: SELECT, "
+                                    "INSERT INTO ... VALUE, UPDATE ... SET/REMOVE, DELETE FROM)",
+                                    e->msg);
+                return;
+        }
+}
+
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
 {
+        report_statement(ctx, req->partiql);
         static const enum dl_expr_err_kind order[] = {
                 DL_EXPR_ERR_SYNTAX,           DL_EXPR_ERR_PARENS,
                 DL_EXPR_ERR_UNKNOWN_FUNCTION, DL_EXPR_ERR_MISUSED_FUNCTION,

@@ -10,6 +10,13 @@
  * keyword; reserved keyword: status". The fix is an ExpressionAttributeNames
  * alias.
  *
+ * PartiQL statements follow PartiQL's rules, not the expression languages':
+ * PartiQL reserves its own words (SQL-92's and PartiQL's keywords,
+ * model/partiql_reserved_words.def: value, key, user, date, count...), and
+ * the fix is to double-quote the name (`"value"`), as there are no
+ * ExpressionAttributeNames in a statement. model/partiql.c reports a
+ * reserved word only where the next token shows it is used as a name.
+ *
  * Deliberately ignored: identifiers the grammar uses as keywords (AND, OR,
  * NOT, BETWEEN, IN; SET, REMOVE, ADD, DELETE), function names, and tokens
  * that touch a template hole (they may be longer at run time). One finding
@@ -17,10 +24,12 @@
  */
 #include "info.h"
 #include "util_expr.h"
+#include "../model/partiql.h"
 #include "../model/quote.h"
 
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 /* Words already reported for one expression: at most MAX_WORDS findings per
  * expression, which also keeps a megabyte of text linear. */
@@ -47,8 +56,40 @@ static bool seen_before(const struct seen *s, const struct dl_path_elem *x)
         return false;
 }
 
+/* Was the word of error i reported for an earlier error already? */
+static bool repeated(const struct dl_partiql *st, size_t i)
+{
+        const struct dl_pq_error *e = &st->errors[i];
+        size_t len = e->end - e->off;
+        for (size_t k = 0; k < i; k++) {
+                const struct dl_pq_error *p = &st->errors[k];
+                if (p->kind == DL_PQ_ERR_RESERVED && p->end - p->off == len &&
+                    strncasecmp(st->text + p->off, st->text + e->off, len) == 0)
+                        return true;
+        }
+        return false;
+}
+
+/* PartiQL: one finding per reserved word used as a name. */
+static void report_statement(const struct dl_check_ctx *ctx, const struct dl_partiql *st)
+{
+        for (size_t i = 0, n = 0; st && i < st->n_errors && n < MAX_WORDS; i++) {
+                const struct dl_pq_error *e = &st->errors[i];
+                if (e->kind != DL_PQ_ERR_RESERVED || repeated(st, i))
+                        continue;
+                n++;
+                const char *w = DL_QN(st->text + e->off, e->end - e->off);
+                dl_statement_report(ctx, st, e->off, e->end,
+                                    "Statement wasn't well formed, can't be processed: '%s' is a "
+                                    "PartiQL reserved word and cannot be an unquoted name; "
+                                    "double-quote it: \"%s\"",
+                                    w, w);
+        }
+}
+
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
 {
+        report_statement(ctx, req->partiql);
         for (size_t i = 0; i < 5; i++) {
                 enum dl_field f = dl_expr_fields_in_order[i];
                 const struct dl_expr *e = req->exprs[f];

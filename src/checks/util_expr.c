@@ -6,6 +6,7 @@
 #include "../core/regex.h"
 #include "../core/strbuf.h"
 #include "../findings/finding.h"
+#include "../model/partiql.h"
 #include "../model/placeholder.h"
 #include "../model/quote.h"
 
@@ -41,6 +42,33 @@ static void add_origin(struct dl_finding *f, const struct dl_value *v, size_t of
                 dl_report_related(f, &v->origin, "the expression text is defined here");
 }
 
+/* Report msg at bytes [off, end) of v's known text (dl_expr_report). */
+static struct dl_finding *span_report(const struct dl_check_ctx *ctx, const struct dl_value *v,
+                                      size_t off, size_t end, const char *msg)
+{
+        struct dl_loc loc, last;
+        bool located = dl_value_loc_at(v, off, &loc);
+        if (!dl_loc_valid(&loc))
+                loc = ctx->req->call;
+        struct dl_finding *f = dl_report(ctx, &loc, "%s", msg);
+        /* The region's end: where the byte after the token is, when that is
+         * on the same line (it covers a token written with escapes, `\"`,
+         * `\u00e9`), else just after the token's last byte. Bytes that all
+         * map to one place (a constant's name) give a point, not a
+         * one-column region that would look like a token. */
+        struct dl_loc next;
+        if (located && end > off && dl_value_loc_at(v, end - 1, &last) && last.line == loc.line &&
+            last.file == loc.file) {
+                if (dl_value_loc_at(v, end, &next) && next.file == loc.file &&
+                    next.line == loc.line && next.col > loc.col && next.col > last.col)
+                        dl_finding_set_end(f, loc.line, next.col);
+                else if (last.col > loc.col || end - off == 1)
+                        dl_finding_set_end(f, loc.line, last.col + 1);
+        }
+        add_origin(f, v, off, end);
+        return f;
+}
+
 struct dl_finding *dl_expr_report(const struct dl_check_ctx *ctx, const struct dl_expr *e,
                                   size_t off, size_t end, const char *fmt, ...)
 {
@@ -50,27 +78,23 @@ struct dl_finding *dl_expr_report(const struct dl_check_ctx *ctx, const struct d
         va_start(ap, fmt);
         dl_strbuf_vprintf(&sb, fmt, ap);
         va_end(ap);
-        struct dl_loc loc, last;
-        bool located = dl_expr_loc(e, off, &loc);
-        if (!dl_loc_valid(&loc))
-                loc = ctx->req->call;
-        struct dl_finding *f = dl_report(ctx, &loc, "%s", dl_strbuf_cstr(&sb));
+        struct dl_finding *f = span_report(ctx, e->value, off, end, dl_strbuf_cstr(&sb));
         dl_strbuf_fini(&sb);
-        /* The region's end: where the byte after the token is, when that is
-         * on the same line (it covers a token written with escapes, `\"`,
-         * `\u00e9`), else just after the token's last byte. Bytes that all
-         * map to one place (a constant's name) give a point, not a
-         * one-column region that would look like a token. */
-        struct dl_loc next;
-        if (located && end > off && dl_expr_loc(e, end - 1, &last) && last.line == loc.line &&
-            last.file == loc.file) {
-                if (dl_expr_loc(e, end, &next) && next.file == loc.file &&
-                    next.line == loc.line && next.col > loc.col && next.col > last.col)
-                        dl_finding_set_end(f, loc.line, next.col);
-                else if (last.col > loc.col || end - off == 1)
-                        dl_finding_set_end(f, loc.line, last.col + 1);
-        }
-        add_origin(f, e->value, off, end);
+        return f;
+}
+
+struct dl_finding *dl_statement_report(const struct dl_check_ctx *ctx,
+                                       const struct dl_partiql *st, size_t off, size_t end,
+                                       const char *fmt, ...)
+{
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        va_list ap;
+        va_start(ap, fmt);
+        dl_strbuf_vprintf(&sb, fmt, ap);
+        va_end(ap);
+        struct dl_finding *f = span_report(ctx, st->value, off, end, dl_strbuf_cstr(&sb));
+        dl_strbuf_fini(&sb);
         return f;
 }
 
@@ -107,38 +131,41 @@ bool dl_name_eq(const char *s, size_t len, const char *name)
         return name && strlen(name) == len && memcmp(s, name, len) == 0;
 }
 
+const struct dl_table *dl_table_described_named(const struct dl_check_ctx *ctx, const char *name,
+                                                size_t len)
+{
+        const struct dl_table *t = dl_schema_table_for(ctx->rules, name, len);
+        if (!t || !t->is_default)
+                return t;
+        if (dl_name_eq(name, len, t->name) ||
+            (t->match_re && dl_regex_match(t->match_re, name, len)))
+                return t;
+        return NULL;
+}
+
 const struct dl_table *dl_table_described(const struct dl_check_ctx *ctx,
                                           const struct dl_request *req)
 {
         const struct dl_value *tn = &req->fields[DL_FIELD_TABLE_NAME];
         if (!dl_value_is_complete(tn))
                 return NULL;
-        const struct dl_table *t = dl_schema_table_for(ctx->rules, tn->text, tn->len);
-        if (!t || !t->is_default)
-                return t;
-        if (dl_name_eq(tn->text, tn->len, t->name) ||
-            (t->match_re && dl_regex_match(t->match_re, tn->text, tn->len)))
-                return t;
-        return NULL;
+        return dl_table_described_named(ctx, tn->text, tn->len);
 }
 
-bool dl_read_keys_get(const struct dl_check_ctx *ctx, const struct dl_request *req,
-                      struct dl_read_keys *out)
+bool dl_read_keys_named(const struct dl_check_ctx *ctx, const char *table, size_t table_len,
+                        const char *index, size_t index_len, struct dl_read_keys *out)
 {
         memset(out, 0, sizeof *out);
-        const struct dl_value *ix = &req->fields[DL_FIELD_INDEX_NAME];
-        out->table = dl_table_described(ctx, req);
+        out->table = dl_table_described_named(ctx, table, table_len);
         if (!out->table)
                 return false;
-        if (ix->kind == DL_VAL_ABSENT) {
+        if (!index) {
                 out->hash = out->table->partition_key.name;
                 out->hash_type = out->table->partition_key.type;
                 out->range = out->table->sort_key.name;
                 out->range_type = out->table->sort_key.type;
         } else {
-                if (!dl_value_is_complete(ix))
-                        return false;
-                out->index = dl_schema_index(out->table, ix->text, ix->len);
+                out->index = dl_schema_index(out->table, index, index_len);
                 if (!out->index)
                         return false;
                 const struct dl_key_attr *pk = &out->index->partition_key;
@@ -150,6 +177,18 @@ bool dl_read_keys_get(const struct dl_check_ctx *ctx, const struct dl_request *r
                 out->range_type = out->index->sort_key.type;
         }
         return out->hash != NULL;
+}
+
+bool dl_read_keys_get(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                      struct dl_read_keys *out)
+{
+        memset(out, 0, sizeof *out);
+        const struct dl_value *tn = &req->fields[DL_FIELD_TABLE_NAME];
+        const struct dl_value *ix = &req->fields[DL_FIELD_INDEX_NAME];
+        if (!dl_value_is_complete(tn) || (ix->kind != DL_VAL_ABSENT && !dl_value_is_complete(ix)))
+                return false;
+        return dl_read_keys_named(ctx, tn->text, tn->len,
+                                  ix->kind == DL_VAL_ABSENT ? NULL : ix->text, ix->len, out);
 }
 
 bool dl_path_head(const struct dl_request *req, const struct dl_path *p, const char **name,

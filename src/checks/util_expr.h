@@ -32,6 +32,18 @@ struct dl_finding *dl_expr_report(const struct dl_check_ctx *ctx, const struct d
                                   size_t off, size_t end, const char *fmt, ...)
         __attribute__((format(printf, 5, 6)));
 
+struct dl_partiql;
+
+/**
+ * dl_statement_report - dl_expr_report for bytes [off, end) of the known
+ * text of a PartiQL statement (model/partiql.h).
+ * Returns: the finding (transfer none), as dl_report.
+ */
+struct dl_finding *dl_statement_report(const struct dl_check_ctx *ctx,
+                                       const struct dl_partiql *st, size_t off, size_t end,
+                                       const char *fmt, ...)
+        __attribute__((format(printf, 5, 6)));
+
 /**
  * dl_expr_error_report - report one of e's parse errors (field f): DynamoDB's
  * prefix and text, then the fix hint joined with a single "; " (DynamoDB's
@@ -67,6 +79,24 @@ struct dl_read_keys {
  */
 const struct dl_table *dl_table_described(const struct dl_check_ctx *ctx,
                                           const struct dl_request *req);
+
+/**
+ * dl_table_described_named - dl_table_described for a table name (len
+ * bytes) known some other way (the FROM of a PartiQL statement).
+ * Returns: the table (transfer none) or NULL.
+ */
+const struct dl_table *dl_table_described_named(const struct dl_check_ctx *ctx, const char *name,
+                                                size_t len);
+
+/**
+ * dl_read_keys_named - the key schema read from table (table_len bytes),
+ * through index (index_len bytes) unless index is NULL, from ctx->rules'
+ * tables.
+ * Returns: false (stay silent) when the table or the index is not
+ * described, or the key schema has no partition key.
+ */
+bool dl_read_keys_named(const struct dl_check_ctx *ctx, const char *table, size_t table_len,
+                        const char *index, size_t index_len, struct dl_read_keys *out);
 
 /**
  * dl_read_keys_get - the key schema req reads, from ctx->rules' tables.

@@ -30,6 +30,7 @@ struct xcase {
         enum dl_op op;
         const char *table, *index;
         const char *kce, *filter, *proj, *update, *cond;
+        const char *statement; /* a PartiQL Statement (ExecuteStatement) */
         const char *names;   /* "#a=a;#b=b", "{}" for an empty map, "*" dynamic */
         const char *values;  /* ":v=S;:n=N", "{}" for an empty map, "*" dynamic */
         bool schema;         /* use the Orders schema below */
@@ -128,6 +129,7 @@ __attribute__((unused)) static struct dl_request *xbuild(struct dl_tb *tb, const
         xset(tb, r, DL_FIELD_PROJECTION_EXPRESSION, c->proj);
         xset(tb, r, DL_FIELD_UPDATE_EXPRESSION, c->update);
         xset(tb, r, DL_FIELD_CONDITION_EXPRESSION, c->cond);
+        xset(tb, r, DL_FIELD_STATEMENT, c->statement);
         xmap(tb, r, c->names, true);
         xmap(tb, r, c->values, false);
         return r;

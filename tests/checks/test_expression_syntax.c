@@ -12,6 +12,20 @@
 #define U DL_OP_UPDATE_ITEM
 
 static const struct xcase cases[] = {
+        /* flagged: PartiQL statements that do not parse */
+        {"partiql not dml", DL_OP_EXECUTE_STATEMENT, .statement = "GET * FROM Orders", .want = 1,
+         .substr = "Statement wasn't well formed, can't be processed: Expected data manipulation; fix the statement"},
+        {"partiql missing operand", DL_OP_EXECUTE_STATEMENT, .statement = "SELECT * FROM Orders WHERE pk = ", .want = 1,
+         .substr = "Statement wasn't well formed, can't be processed: unexpected end of statement"},
+        {"partiql unquoted dash", DL_OP_EXECUTE_STATEMENT, .statement = "UPDATE Payment-prod SET a = ? WHERE pk = ?", .want = 1,
+         .substr = "unexpected token: '-'"},
+        {"partiql empty", DL_OP_EXECUTE_STATEMENT, .statement = "", .want = 1,
+         .substr = "Member must have length greater than or equal to 1"},
+        {"partiql error before a hole", DL_OP_EXECUTE_STATEMENT, .statement = "SELECT * FROM t WHERE a == |?|", .want = 1},
+        /* not flagged: PartiQL */
+        {"partiql valid", DL_OP_EXECUTE_STATEMENT, .statement = "SELECT * FROM \"Orders\" WHERE pk = ? AND begins_with(sk, 'A')", .want = 0},
+        {"partiql reserved word is reserved-word's", DL_OP_EXECUTE_STATEMENT, .statement = "SELECT * FROM t WHERE date = ?", .want = 0},
+        {"partiql after a hole", DL_OP_EXECUTE_STATEMENT, .statement = "SELECT * FROM |?| WHERE == ", .want = 0},
         /* flagged */
         {"double =", S, .filter = "a = = :v", .values = ":v=S", .want = 1,
          .substr = "Invalid FilterExpression: Syntax error; token: \"=\", near: \"= = :v\""},

@@ -10,6 +10,7 @@
 #define P DL_OP_PUT_ITEM
 #define D DL_OP_DELETE_ITEM
 #define U DL_OP_UPDATE_ITEM
+#define X DL_OP_EXECUTE_STATEMENT
 
 static const struct xcase cases[] = {
         {"status in kce", Q, .kce = "status = :s", .want = 1,
@@ -22,7 +23,17 @@ static const struct xcase cases[] = {
         {"twice in one expression", S, .filter = "status = :a OR status = :b", .want = 1},
         {"after a hole", S, .filter = "|?| AND date > :d", .want = 1, .substr = "reserved keyword: date"},
         {"in a path continuing into a hole", S, .filter = "timestamp.|?| = :v", .want = 1, .substr = "timestamp"},
+        /* PartiQL: its own words, double quotes as the fix */
+        {"partiql value", X, .statement = "SELECT * FROM Orders WHERE value = ?", .want = 1,
+         .substr = "Statement wasn't well formed, can't be processed: 'value' is a PartiQL reserved word and cannot be an unquoted name; double-quote it: \"value\""},
+        {"partiql table name", X, .statement = "DELETE FROM user WHERE id = ?", .want = 1, .substr = "'user'"},
+        {"partiql two words, one each", X, .statement = "SELECT key, count FROM t WHERE key = ?", .want = 2, .substr = "'key'"},
+        {"partiql update target", X, .statement = "UPDATE t SET size = ? WHERE pk = ?", .want = 1, .substr = "'size'"},
         /* not flagged */
+        {"partiql quoted", X, .statement = "SELECT \"value\" FROM Orders WHERE \"date\" = ?", .want = 0},
+        {"partiql expression words are not PartiQL's", X, .statement = "SELECT * FROM t WHERE status = ? AND name = ? AND year = ?", .want = 0},
+        {"partiql keyword followed by a hole", X, .statement = "SELECT * FROM t WHERE date |?|", .want = 0},
+        {"partiql function", X, .statement = "SELECT * FROM t WHERE size(a) > 1 AND exists(b)", .want = 0},
         {"aliased", Q, .kce = "#status = :s", .names = "#status=status", .want = 0},
         {"keywords and functions", S, .filter = "a BETWEEN :a AND :b OR NOT size(b) IN (:c)", .want = 0},
         {"update keywords", U, .update = "set a = :v remove b add c :n delete d :s", .want = 0},
