@@ -374,20 +374,20 @@ static void report_statement(const struct dl_check_ctx *ctx, const struct dl_par
         for (size_t i = 0; st && i < st->n_errors; i++) {
                 const struct dl_pq_error *e = &st->errors[i];
                 if (e->kind == DL_PQ_ERR_EMPTY) {
-                        dl_statement_report(ctx, st, e->off, e->end,
-                                            "1 validation error detected: Value '' at "
-                                            "'statement' failed to satisfy constraint: Member "
-                                            "must have length greater than or equal to 1; "
-                                            "write a SELECT, INSERT, UPDATE or DELETE statement");
+                        dl_span_report(ctx, st->value, e->off, e->end,
+                                       "1 validation error detected: Value '' at "
+                                       "'statement' failed to satisfy constraint: Member "
+                                       "must have length greater than or equal to 1; "
+                                       "write a SELECT, INSERT, UPDATE or DELETE statement");
                         return;
                 }
                 if (e->kind != DL_PQ_ERR_SYNTAX)
                         continue;
-                dl_statement_report(ctx, st, e->off, e->end,
-                                    "Statement wasn't well formed, can't be processed: %s; fix "
-                                    "the statement near this token (DynamoDB's PartiQL: SELECT, "
-                                    "INSERT INTO ... VALUE, UPDATE ... SET/REMOVE, DELETE FROM)",
-                                    e->msg);
+                dl_span_report(ctx, st->value, e->off, e->end,
+                               "Statement wasn't well formed, can't be processed: %s; fix "
+                               "the statement near this token (DynamoDB's PartiQL: SELECT, "
+                               "INSERT INTO ... VALUE, UPDATE ... SET/REMOVE, DELETE FROM)",
+                               e->msg);
                 return;
         }
 }

@@ -79,11 +79,11 @@ static void report_statement(const struct dl_check_ctx *ctx, const struct dl_par
                         continue;
                 n++;
                 const char *w = DL_QN(st->text + e->off, e->end - e->off);
-                dl_statement_report(ctx, st, e->off, e->end,
-                                    "Statement wasn't well formed, can't be processed: '%s' is a "
-                                    "PartiQL reserved word and cannot be an unquoted name; "
-                                    "double-quote it: \"%s\"",
-                                    w, w);
+                dl_span_report(ctx, st->value, e->off, e->end,
+                               "Statement wasn't well formed, can't be processed: '%s' is a "
+                               "PartiQL reserved word and cannot be an unquoted name; "
+                               "double-quote it: \"%s\"",
+                               w, w);
         }
 }
 

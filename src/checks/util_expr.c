@@ -6,7 +6,6 @@
 #include "../core/regex.h"
 #include "../core/strbuf.h"
 #include "../findings/finding.h"
-#include "../model/partiql.h"
 #include "../model/placeholder.h"
 #include "../model/quote.h"
 
@@ -42,15 +41,21 @@ static void add_origin(struct dl_finding *f, const struct dl_value *v, size_t of
                 dl_report_related(f, &v->origin, "the expression text is defined here");
 }
 
-/* Report msg at bytes [off, end) of v's known text (dl_expr_report). */
-static struct dl_finding *span_report(const struct dl_check_ctx *ctx, const struct dl_value *v,
-                                      size_t off, size_t end, const char *msg)
+struct dl_finding *dl_span_report(const struct dl_check_ctx *ctx, const struct dl_value *v,
+                                  size_t off, size_t end, const char *fmt, ...)
 {
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        va_list ap;
+        va_start(ap, fmt);
+        dl_strbuf_vprintf(&sb, fmt, ap);
+        va_end(ap);
         struct dl_loc loc, last;
         bool located = dl_value_loc_at(v, off, &loc);
         if (!dl_loc_valid(&loc))
                 loc = ctx->req->call;
-        struct dl_finding *f = dl_report(ctx, &loc, "%s", msg);
+        struct dl_finding *f = dl_report(ctx, &loc, "%s", dl_strbuf_cstr(&sb));
+        dl_strbuf_fini(&sb);
         /* The region's end: where the byte after the token is, when that is
          * on the same line (it covers a token written with escapes, `\"`,
          * `\u00e9`), else just after the token's last byte. Bytes that all
@@ -66,35 +71,6 @@ static struct dl_finding *span_report(const struct dl_check_ctx *ctx, const stru
                         dl_finding_set_end(f, loc.line, last.col + 1);
         }
         add_origin(f, v, off, end);
-        return f;
-}
-
-struct dl_finding *dl_expr_report(const struct dl_check_ctx *ctx, const struct dl_expr *e,
-                                  size_t off, size_t end, const char *fmt, ...)
-{
-        struct dl_strbuf sb;
-        dl_strbuf_init(&sb);
-        va_list ap;
-        va_start(ap, fmt);
-        dl_strbuf_vprintf(&sb, fmt, ap);
-        va_end(ap);
-        struct dl_finding *f = span_report(ctx, e->value, off, end, dl_strbuf_cstr(&sb));
-        dl_strbuf_fini(&sb);
-        return f;
-}
-
-struct dl_finding *dl_statement_report(const struct dl_check_ctx *ctx,
-                                       const struct dl_partiql *st, size_t off, size_t end,
-                                       const char *fmt, ...)
-{
-        struct dl_strbuf sb;
-        dl_strbuf_init(&sb);
-        va_list ap;
-        va_start(ap, fmt);
-        dl_strbuf_vprintf(&sb, fmt, ap);
-        va_end(ap);
-        struct dl_finding *f = span_report(ctx, st->value, off, end, dl_strbuf_cstr(&sb));
-        dl_strbuf_fini(&sb);
         return f;
 }
 

@@ -21,28 +21,22 @@
 extern const enum dl_field dl_expr_fields_in_order[5];
 
 /**
- * dl_expr_report - report a finding at bytes [off, end) of e's known text:
- * the primary location is the token's first byte (the value's loc when the
+ * dl_span_report - report a finding at bytes [off, end) of the known text
+ * of v (an expression, a PartiQL statement; holes take no bytes): the
+ * primary location is the token's first byte (the request's call when the
  * bytes carry no location), the region ends after its last byte when on
- * the same line, and when the text was defined elsewhere (value->origin
- * valid) that place is added as a related location.
+ * the same line, and when the text was defined elsewhere (v->origin valid)
+ * that place is added as a related location.
  * Returns: the finding (transfer none), as dl_report.
  */
-struct dl_finding *dl_expr_report(const struct dl_check_ctx *ctx, const struct dl_expr *e,
+struct dl_finding *dl_span_report(const struct dl_check_ctx *ctx, const struct dl_value *v,
                                   size_t off, size_t end, const char *fmt, ...)
         __attribute__((format(printf, 5, 6)));
 
-struct dl_partiql;
-
-/**
- * dl_statement_report - dl_expr_report for bytes [off, end) of the known
- * text of a PartiQL statement (model/partiql.h).
- * Returns: the finding (transfer none), as dl_report.
- */
-struct dl_finding *dl_statement_report(const struct dl_check_ctx *ctx,
-                                       const struct dl_partiql *st, size_t off, size_t end,
-                                       const char *fmt, ...)
-        __attribute__((format(printf, 5, 6)));
+/* dl_expr_report - dl_span_report at bytes [off, end) of expression e's
+ * known text (struct dl_expr, model/expr.h). */
+#define dl_expr_report(ctx, e, off, end, ...)                                    \
+        dl_span_report((ctx), (e)->value, (off), (end), __VA_ARGS__)
 
 /**
  * dl_expr_error_report - report one of e's parse errors (field f): DynamoDB's

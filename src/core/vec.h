@@ -2,7 +2,10 @@
  * SPDX-License-Identifier: MIT
  *
  * DL_VEC(T) declares an anonymous struct { T *items; size_t n, cap; }.
- * Storage comes from dl_xrealloc (heap) and is released with DL_VEC_FREE.
+ * Storage comes from dl_xrealloc (heap) and is released with DL_VEC_FREE;
+ * DL_VEC_PUSH_ARENA takes it from an arena instead (core/arena.h), for
+ * vectors that live as long as the arena (tokens, AST lists): never
+ * DL_VEC_FREE those.
  *
  *     struct dl_int_vec DL_VEC(int);   or   DL_VEC(int) v = {0};
  *     DL_VEC_PUSH(&v, 42);
@@ -12,9 +15,11 @@
 #define DL_CORE_VEC_H
 
 #include "alloc.h"
+#include "arena.h"
 
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define DL_VEC(T) struct { T *items; size_t n, cap; }
 
@@ -33,6 +38,23 @@
 #define DL_VEC_PUSH(v, x)                                                        \
         do {                                                                     \
                 DL_VEC_GROW((v), (v)->n + 1);                                    \
+                (v)->items[(v)->n++] = (x);                                      \
+        } while (0)
+
+/* Push x, growing into arena a: the items are copied to a block twice the
+ * size and the old block is left to the arena (freed with it). */
+#define DL_VEC_PUSH_ARENA(a, v, x)                                               \
+        do {                                                                     \
+                if ((v)->n == (v)->cap) {                                        \
+                        size_t dl_vec_c_ = (v)->cap ? (v)->cap * 2 : 8;          \
+                        void *dl_vec_p_ =                                        \
+                                dl_arena_alloc((a), dl_vec_c_ * sizeof *(v)->items); \
+                        if ((v)->n)                                              \
+                                memcpy(dl_vec_p_, (v)->items,                    \
+                                       (v)->n * sizeof *(v)->items);             \
+                        (v)->items = dl_vec_p_;                                  \
+                        (v)->cap = dl_vec_c_;                                    \
+                }                                                                \
                 (v)->items[(v)->n++] = (x);                                      \
         } while (0)
 

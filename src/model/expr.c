@@ -20,6 +20,7 @@
 
 #include "../core/arena.h"
 #include "../core/strbuf.h"
+#include "../core/vec.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -109,23 +110,15 @@ static bool is_ident_start(unsigned char c) { return isalpha(c) || c == '_'; }
 static bool is_word(unsigned char c) { return isalnum(c) || c == '_'; }
 static bool is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
-/* Growable token array in the arena (copied on growth: tokens are small). */
+/* Token array in the arena (copied on growth: tokens are small). */
 struct tokbuf {
-        struct tok *v;
+        struct tok *items;
         size_t n, cap;
 };
 
 static void tb_push(struct dl_arena *a, struct tokbuf *b, struct tok t)
 {
-        if (b->n == b->cap) {
-                size_t cap = b->cap ? b->cap * 2 : 64;
-                struct tok *nv = dl_arena_alloc(a, cap * sizeof *nv);
-                if (b->n)
-                        memcpy(nv, b->v, b->n * sizeof *nv);
-                b->v = nv;
-                b->cap = cap;
-        }
-        b->v[b->n++] = t;
+        DL_VEC_PUSH_ARENA(a, b, t);
 }
 
 /* Lex s[from, to) (one run of known text) into b. */
@@ -266,25 +259,25 @@ static void lex(struct parser *p)
                 /* a run of known text [run_start, base) ends here */
                 size_t first = b.n;
                 lex_run(p->a, &b, p->s, run_start, base);
-                if (prev_hole && b.n > first && b.v[first].off == run_start &&
-                    absorbable(b.v[first].kind)) {
+                if (prev_hole && b.n > first && b.items[first].off == run_start &&
+                    absorbable(b.items[first].kind)) {
                         /* continues the hole before: merge into it */
-                        struct tok *h = &b.v[first - 1];
-                        h->end = b.v[first].end;
-                        memmove(&b.v[first], &b.v[first + 1], (b.n - first - 1) * sizeof *b.v);
+                        struct tok *h = &b.items[first - 1];
+                        h->end = b.items[first].end;
+                        memmove(&b.items[first], &b.items[first + 1], (b.n - first - 1) * sizeof *b.items);
                         b.n--;
                 }
                 if (at_end)
                         break;
                 struct tok h = {T_HOLE, base, base, true};
-                if (b.n > first && b.v[b.n - 1].end == base && absorbable(b.v[b.n - 1].kind)) {
-                        h.off = b.v[b.n - 1].off;
-                        h.ws_before = b.v[b.n - 1].ws_before;
+                if (b.n > first && b.items[b.n - 1].end == base && absorbable(b.items[b.n - 1].kind)) {
+                        h.off = b.items[b.n - 1].off;
+                        h.ws_before = b.items[b.n - 1].ws_before;
                         b.n--;
                 }
-                if (b.n && b.v[b.n - 1].kind == T_HOLE) {
+                if (b.n && b.items[b.n - 1].kind == T_HOLE) {
                         /* two holes in a row are one */
-                        b.v[b.n - 1].end = h.end > b.v[b.n - 1].end ? h.end : b.v[b.n - 1].end;
+                        b.items[b.n - 1].end = h.end > b.items[b.n - 1].end ? h.end : b.items[b.n - 1].end;
                 } else {
                         tb_push(p->a, &b, h);
                 }
@@ -295,7 +288,7 @@ static void lex(struct parser *p)
         }
         struct tok eof = {T_EOF, base, base, true};
         tb_push(p->a, &b, eof);
-        p->toks = b.v;
+        p->toks = b.items;
         p->n_toks = b.n;
 }
 

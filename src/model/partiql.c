@@ -19,6 +19,7 @@
 
 #include "../core/arena.h"
 #include "../core/strbuf.h"
+#include "../core/vec.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -62,22 +63,9 @@ struct tok {
 };
 
 struct tokbuf {
-        struct tok *v;
+        struct tok *items;
         size_t n, cap;
 };
-
-static void tb_push(struct dl_arena *a, struct tokbuf *b, struct tok t)
-{
-        if (b->n == b->cap) {
-                size_t cap = b->cap ? b->cap * 2 : 64;
-                struct tok *nv = dl_arena_alloc(a, cap * sizeof *nv);
-                if (b->n)
-                        memcpy(nv, b->v, b->n * sizeof *nv);
-                b->v = nv;
-                b->cap = cap;
-        }
-        b->v[b->n++] = t;
-}
 
 struct lexer {
         struct dl_arena *a;
@@ -130,6 +118,15 @@ static size_t scan_quoted(struct lexer *lx, size_t i, char q, bool *has_hole)
         }
 }
 
+/* Operators of two characters. */
+static const struct {
+        char s[3];
+        enum tok_kind kind;
+} pairs[] = {
+        {"<=", T_LE}, {"<>", T_NE}, {"<<", T_LBAG}, {">=", T_GE}, {">>", T_RBAG},
+        {"!=", T_NE}, {"||", T_CONCAT},
+};
+
 static void lex(struct lexer *lx)
 {
         size_t i = 0;
@@ -152,7 +149,7 @@ static void lex(struct lexer *lx)
                                         j++;
                                 if (j + 1 >= lx->len) {
                                         /* unterminated comment: the rest is one bad token */
-                                        tb_push(lx->a, &lx->b, (struct tok){T_BAD, i, lx->len, false});
+                                        DL_VEC_PUSH_ARENA(lx->a, &lx->b, ((struct tok){T_BAD, i, lx->len, false}));
                                         i = lx->len;
                                 } else {
                                         i = j + 2;
@@ -167,7 +164,7 @@ static void lex(struct lexer *lx)
                          * touching it on either side */
                         struct tok t = {T_HOLE, i, i, false};
                         if (lx->b.n) {
-                                struct tok *prev = &lx->b.v[lx->b.n - 1];
+                                struct tok *prev = &lx->b.items[lx->b.n - 1];
                                 if (prev->end == i && (prev->kind == T_WORD || prev->kind == T_NUM ||
                                                        prev->kind == T_HOLE)) {
                                         t.off = prev->off;
@@ -181,7 +178,7 @@ static void lex(struct lexer *lx)
                         lx->h++;
                         while (lx->h < lx->n_holes && lx->holes[lx->h] <= j)
                                 lx->h++;
-                        tb_push(lx->a, &lx->b, t);
+                        DL_VEC_PUSH_ARENA(lx->a, &lx->b, t);
                         i = j;
                         continue;
                 }
@@ -249,40 +246,14 @@ static void lex(struct lexer *lx)
                         case '/': t.kind = T_SLASH; break;
                         case '%': t.kind = T_PERCENT; break;
                         case ';': t.kind = T_SEMI; break;
-                        case '|':
-                                if (i + 1 < lim && lx->s[i + 1] == '|') {
-                                        t.kind = T_CONCAT;
-                                        t.end = i + 2;
-                                }
-                                break;
-                        case '!':
-                                if (i + 1 < lim && lx->s[i + 1] == '=') {
-                                        t.kind = T_NE;
-                                        t.end = i + 2;
-                                }
-                                break;
-                        case '<':
-                                t.kind = T_LT;
-                                if (i + 1 < lim && lx->s[i + 1] == '=') {
-                                        t.kind = T_LE;
-                                        t.end = i + 2;
-                                } else if (i + 1 < lim && lx->s[i + 1] == '>') {
-                                        t.kind = T_NE;
-                                        t.end = i + 2;
-                                } else if (i + 1 < lim && lx->s[i + 1] == '<') {
-                                        t.kind = T_LBAG;
-                                        t.end = i + 2;
-                                }
-                                break;
-                        case '>':
-                                t.kind = T_GT;
-                                if (i + 1 < lim && lx->s[i + 1] == '=') {
-                                        t.kind = T_GE;
-                                        t.end = i + 2;
-                                } else if (i + 1 < lim && lx->s[i + 1] == '>') {
-                                        t.kind = T_RBAG;
-                                        t.end = i + 2;
-                                }
+                        case '|': case '!': case '<': case '>':
+                                t.kind = c == '<' ? T_LT : c == '>' ? T_GT : T_BAD;
+                                for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++)
+                                        if (i + 1 < lim && pairs[k].s[0] == (char)c &&
+                                            pairs[k].s[1] == lx->s[i + 1]) {
+                                                t.kind = pairs[k].kind;
+                                                t.end = i + 2;
+                                        }
                                 break;
                         default:
                                 /* one bad character is one token; a UTF-8
@@ -292,10 +263,10 @@ static void lex(struct lexer *lx)
                                 break;
                         }
                 }
-                tb_push(lx->a, &lx->b, t);
+                DL_VEC_PUSH_ARENA(lx->a, &lx->b, t);
                 i = t.end;
         }
-        tb_push(lx->a, &lx->b, (struct tok){T_EOF, lx->len, lx->len, false});
+        DL_VEC_PUSH_ARENA(lx->a, &lx->b, ((struct tok){T_EOF, lx->len, lx->len, false}));
 }
 
 /* ---- parser --------------------------------------------------------------- */
@@ -390,21 +361,33 @@ static void syntax_error(struct parser *p, const struct tok *t, const char *what
         dl_strbuf_fini(&sb);
 }
 
+/* The current token is not what the grammar wants: a syntax error, or
+ * no verdict when it is a hole. Returns false. */
+static bool unexpected(struct parser *p)
+{
+        if (peek(p)->kind == T_HOLE)
+                p->stop = true;
+        else if (!p->stop)
+                syntax_error(p, peek(p), NULL);
+        return false;
+}
+
+/* Expect the word w. */
+static bool expect_word(struct parser *p, const char *w)
+{
+        return accept_word(p, w) || unexpected(p);
+}
+
 /* Expect a token of kind k; a hole there stops the parse without a verdict. */
 static bool expect(struct parser *p, enum tok_kind k)
 {
         if (p->stop)
                 return false;
-        const struct tok *t = peek(p);
-        if (t->kind == k) {
+        if (peek(p)->kind == k) {
                 next(p);
                 return true;
         }
-        if (t->kind == T_HOLE)
-                stop_unknown(p);
-        else
-                syntax_error(p, t, NULL);
-        return false;
+        return unexpected(p);
 }
 
 static struct dl_pq_node *new_node(struct parser *p, enum dl_pq_kind k, size_t off, size_t end)
@@ -416,24 +399,11 @@ static struct dl_pq_node *new_node(struct parser *p, enum dl_pq_kind k, size_t o
         return n;
 }
 
-/* Growable node list in the arena. */
+/* Node list in the arena. */
 struct nodevec {
-        struct dl_pq_node **v;
+        struct dl_pq_node **items;
         size_t n, cap;
 };
-
-static void nv_push(struct dl_arena *a, struct nodevec *b, struct dl_pq_node *n)
-{
-        if (b->n == b->cap) {
-                size_t cap = b->cap ? b->cap * 2 : 4;
-                struct dl_pq_node **nv = dl_arena_alloc(a, cap * sizeof *nv);
-                if (b->n)
-                        memcpy(nv, b->v, b->n * sizeof *nv);
-                b->v = nv;
-                b->cap = cap;
-        }
-        b->v[b->n++] = n;
-}
 
 static struct dl_pq_node *binary(struct parser *p, enum dl_pq_kind k, enum dl_pq_op op,
                                  struct dl_pq_node *l, struct dl_pq_node *r)
@@ -493,17 +463,15 @@ static bool used_as_name(const struct parser *p, const struct tok *after)
 /* A name token (a word that is not reserved, or a quoted name) at the
  * current position. A reserved word the next token shows to be a name is
  * a reserved-word error and is read as that name. */
-static bool parse_name(struct parser *p, const char **text, size_t *len, bool *quoted,
-                       bool *has_hole, size_t *off, size_t *end)
+static bool parse_name(struct parser *p, struct dl_pq_name *out)
 {
         const struct tok *t = peek(p);
-        *quoted = false;
-        *has_hole = false;
+        *out = (struct dl_pq_name){0};
         if (t->kind == T_QNAME) {
                 next(p);
-                *text = decode_quoted(p, t, len);
-                *quoted = true;
-                *has_hole = t->has_hole;
+                out->text = decode_quoted(p, t, &out->len);
+                out->quoted = true;
+                out->has_hole = t->has_hole;
         } else if (t->kind == T_WORD) {
                 if (reserved_tok(p, t)) {
                         if (peek_at(p, 1)->kind == T_HOLE) {
@@ -517,8 +485,8 @@ static bool parse_name(struct parser *p, const char **text, size_t *len, bool *q
                         add_error(p, DL_PQ_ERR_RESERVED, t->off, t->end, "reserved word");
                 }
                 next(p);
-                *text = p->s + t->off;
-                *len = t->end - t->off;
+                out->text = p->s + t->off;
+                out->len = t->end - t->off;
         } else if (t->kind == T_HOLE) {
                 stop_unknown(p);
                 return false;
@@ -526,8 +494,8 @@ static bool parse_name(struct parser *p, const char **text, size_t *len, bool *q
                 syntax_error(p, t, NULL);
                 return false;
         }
-        *off = t->off;
-        *end = t->end;
+        out->off = t->off;
+        out->end = t->end;
         return true;
 }
 
@@ -560,7 +528,7 @@ static bool parse_elements(struct parser *p, enum tok_kind close, bool tuple, st
                 struct dl_pq_node *v = parse_expr(p);
                 if (!v)
                         return false;
-                nv_push(p->a, out, v);
+                DL_VEC_PUSH_ARENA(p->a, out, v);
                 if (peek(p)->kind == T_COMMA) {
                         next(p);
                         continue;
@@ -580,10 +548,8 @@ static bool parse_steps(struct parser *p, struct dl_pq_node *n)
                         if (s->kind == T_STAR) {
                                 next(p);
                         } else {
-                                const char *nm;
-                                size_t len, off, end;
-                                bool q, hh;
-                                if (!parse_name(p, &nm, &len, &q, &hh, &off, &end))
+                                struct dl_pq_name step;
+                                if (!parse_name(p, &step))
                                         return false;
                         }
                 } else if (t->kind == T_LBRACK) {
@@ -600,6 +566,19 @@ static bool parse_steps(struct parser *p, struct dl_pq_node *n)
                 n->n_steps++;
                 n->end = p->toks[p->pos - 1].end;
         }
+}
+
+/* A document path starting at token t. */
+static struct dl_pq_node *parse_path(struct parser *p, const struct tok *t)
+{
+        struct dl_pq_name first;
+        if (!parse_name(p, &first))
+                return NULL;
+        struct dl_pq_node *n = new_node(p, DL_PQN_PATH, t->off, t->end);
+        n->name = first.text;
+        n->name_len = first.len;
+        n->quoted = first.quoted;
+        return parse_steps(p, n) ? n : NULL;
 }
 
 static struct dl_pq_node *parse_primary(struct parser *p)
@@ -646,18 +625,12 @@ static struct dl_pq_node *parse_primary(struct parser *p)
                 if (!ok)
                         return NULL;
                 struct dl_pq_node *n = new_node(p, DL_PQN_LITERAL, t->off, p->toks[p->pos - 1].end);
-                n->args = els.v;
+                n->args = els.items;
                 n->n_args = els.n;
                 return n;
         }
-        case T_QNAME: {
-                struct dl_pq_node *n = new_node(p, DL_PQN_PATH, t->off, t->end);
-                size_t off, end;
-                bool hh;
-                if (!parse_name(p, &n->name, &n->name_len, &n->quoted, &hh, &off, &end))
-                        return NULL;
-                return parse_steps(p, n) ? n : NULL;
-        }
+        case T_QNAME:
+                return parse_path(p, t);
         case T_WORD: {
                 if (word_is(p, t, "TRUE") || word_is(p, t, "FALSE") || word_is(p, t, "NULL") ||
                     word_is(p, t, "MISSING")) {
@@ -680,16 +653,11 @@ static struct dl_pq_node *parse_primary(struct parser *p)
                                                         p->toks[p->pos - 1].end);
                         n->name = p->s + t->off;
                         n->name_len = t->end - t->off;
-                        n->args = args.v;
+                        n->args = args.items;
                         n->n_args = args.n;
                         return n;
                 }
-                struct dl_pq_node *n = new_node(p, DL_PQN_PATH, t->off, t->end);
-                size_t off, end;
-                bool hh;
-                if (!parse_name(p, &n->name, &n->name_len, &n->quoted, &hh, &off, &end))
-                        return NULL;
-                return parse_steps(p, n) ? n : NULL;
+                return parse_path(p, t);
         }
         case T_HOLE:
                 stop_unknown(p);
@@ -715,34 +683,49 @@ static struct dl_pq_node *parse_unary(struct parser *p)
         return n;
 }
 
-static struct dl_pq_node *parse_mul(struct parser *p)
+/* The binary operators of one precedence level, left-associative. */
+enum level { LV_OR, LV_AND, LV_ADD, LV_MUL };
+
+/* Is the current token an operator of level lv? *op: its dl_pq_op. */
+static bool level_op(const struct parser *p, enum level lv, enum dl_pq_op *op)
 {
-        struct dl_pq_node *l = parse_unary(p);
-        while (l && (peek(p)->kind == T_STAR || peek(p)->kind == T_SLASH ||
-                     peek(p)->kind == T_PERCENT)) {
+        const struct tok *t = peek(p);
+        *op = DL_PQ_NONE;
+        switch (lv) {
+        case LV_OR: return word_is(p, t, "OR");
+        case LV_AND: return word_is(p, t, "AND");
+        case LV_ADD:
+                *op = t->kind == T_PLUS ? DL_PQ_PLUS : t->kind == T_MINUS ? DL_PQ_MINUS : DL_PQ_NONE;
+                return t->kind == T_PLUS || t->kind == T_MINUS || t->kind == T_CONCAT;
+        case LV_MUL: return t->kind == T_STAR || t->kind == T_SLASH || t->kind == T_PERCENT;
+        }
+        return false;
+}
+
+/* sub (operator sub)...: a left-associative chain of level lv. */
+static struct dl_pq_node *parse_chain(struct parser *p, enum level lv, enum dl_pq_kind k,
+                                      struct dl_pq_node *(*sub)(struct parser *))
+{
+        struct dl_pq_node *l = sub(p);
+        enum dl_pq_op op;
+        while (l && level_op(p, lv, &op)) {
                 next(p);
-                struct dl_pq_node *r = parse_unary(p);
+                struct dl_pq_node *r = sub(p);
                 if (!r)
                         return NULL;
-                l = binary(p, DL_PQN_ARITH, DL_PQ_NONE, l, r);
+                l = binary(p, k, op, l, r);
         }
         return l;
 }
 
+static struct dl_pq_node *parse_mul(struct parser *p)
+{
+        return parse_chain(p, LV_MUL, DL_PQN_ARITH, parse_unary);
+}
+
 static struct dl_pq_node *parse_add(struct parser *p)
 {
-        struct dl_pq_node *l = parse_mul(p);
-        while (l && (peek(p)->kind == T_PLUS || peek(p)->kind == T_MINUS ||
-                     peek(p)->kind == T_CONCAT)) {
-                enum dl_pq_op op = peek(p)->kind == T_PLUS    ? DL_PQ_PLUS
-                                   : peek(p)->kind == T_MINUS ? DL_PQ_MINUS : DL_PQ_NONE;
-                next(p);
-                struct dl_pq_node *r = parse_mul(p);
-                if (!r)
-                        return NULL;
-                l = binary(p, DL_PQN_ARITH, op, l, r);
-        }
-        return l;
+        return parse_chain(p, LV_ADD, DL_PQN_ARITH, parse_mul);
 }
 
 static enum dl_pq_op cmp_op(enum tok_kind k)
@@ -788,7 +771,7 @@ static struct dl_pq_node *parse_predicate(struct parser *p)
                         next(p);
                         const struct tok *o = peek(p);
                         struct nodevec els = {0};
-                        nv_push(p->a, &els, l);
+                        DL_VEC_PUSH_ARENA(p->a, &els, l);
                         if (o->kind == T_LBRACK || o->kind == T_LPAREN || o->kind == T_LBAG) {
                                 if (!enter(p, o))
                                         return NULL;
@@ -803,11 +786,11 @@ static struct dl_pq_node *parse_predicate(struct parser *p)
                                 struct dl_pq_node *r = parse_add(p);
                                 if (!r)
                                         return NULL;
-                                nv_push(p->a, &els, r);
+                                DL_VEC_PUSH_ARENA(p->a, &els, r);
                         }
                         struct dl_pq_node *n = new_node(p, DL_PQN_IN, l->off, p->toks[p->pos - 1].end);
                         n->negated = neg;
-                        n->args = els.v;
+                        n->args = els.items;
                         n->n_args = els.n;
                         l = n;
                 } else if (word_is(p, t, "BETWEEN")) {
@@ -815,13 +798,8 @@ static struct dl_pq_node *parse_predicate(struct parser *p)
                         struct dl_pq_node *lo = parse_add(p);
                         if (!lo)
                                 return NULL;
-                        if (!accept_word(p, "AND")) {
-                                if (peek(p)->kind == T_HOLE)
-                                        stop_unknown(p);
-                                else
-                                        syntax_error(p, peek(p), NULL);
+                        if (!expect_word(p, "AND"))
                                 return NULL;
-                        }
                         struct dl_pq_node *hi = parse_add(p);
                         if (!hi)
                                 return NULL;
@@ -847,10 +825,7 @@ static struct dl_pq_node *parse_predicate(struct parser *p)
                         bool isneg = accept_word(p, "NOT");
                         const struct tok *ty = peek(p);
                         if (ty->kind != T_WORD) {
-                                if (ty->kind == T_HOLE)
-                                        stop_unknown(p);
-                                else
-                                        syntax_error(p, ty, NULL);
+                                unexpected(p);
                                 return NULL;
                         }
                         next(p);
@@ -892,53 +867,31 @@ static struct dl_pq_node *parse_not(struct parser *p)
 
 static struct dl_pq_node *parse_and(struct parser *p)
 {
-        struct dl_pq_node *l = parse_not(p);
-        while (l && word_is(p, peek(p), "AND")) {
-                next(p);
-                struct dl_pq_node *r = parse_not(p);
-                if (!r)
-                        return NULL;
-                l = binary(p, DL_PQN_AND, DL_PQ_NONE, l, r);
-        }
-        return l;
+        return parse_chain(p, LV_AND, DL_PQN_AND, parse_not);
 }
 
 static struct dl_pq_node *parse_expr(struct parser *p)
 {
-        struct dl_pq_node *l = parse_and(p);
-        while (l && word_is(p, peek(p), "OR")) {
-                next(p);
-                struct dl_pq_node *r = parse_and(p);
-                if (!r)
-                        return NULL;
-                l = binary(p, DL_PQN_OR, DL_PQ_NONE, l, r);
-        }
-        return l;
+        return parse_chain(p, LV_OR, DL_PQN_OR, parse_and);
 }
 
 /* A table name, and for SELECT an optional ."index". */
 static bool parse_target(struct parser *p, bool with_index)
 {
-        struct dl_pq_name *tn = &p->st->table;
-        if (!parse_name(p, &tn->text, &tn->len, &tn->quoted, &tn->has_hole, &tn->off, &tn->end))
+        if (!parse_name(p, &p->st->table))
                 return false;
         if (with_index && peek(p)->kind == T_DOT) {
                 next(p);
-                struct dl_pq_name *ix = &p->st->index;
-                if (!parse_name(p, &ix->text, &ix->len, &ix->quoted, &ix->has_hole, &ix->off,
-                                &ix->end))
-                        return false;
+                return parse_name(p, &p->st->index);
         }
         return true;
 }
 
-static bool parse_where(struct parser *p, bool required)
+/* An optional WHERE clause. */
+static bool parse_where(struct parser *p)
 {
-        if (!accept_word(p, "WHERE")) {
-                if (required && !p->stop)
-                        syntax_error(p, peek(p), NULL);
-                return !required;
-        }
+        if (!accept_word(p, "WHERE"))
+                return true;
         p->st->has_where = true;
         struct dl_pq_node *w = parse_expr(p);
         if (!w)
@@ -971,14 +924,12 @@ static bool parse_select(struct parser *p)
         }
         if (!parse_target(p, true))
                 return false;
-        if (!parse_where(p, false))
+        if (!parse_where(p))
                 return false;
         if (word_is(p, peek(p), "ORDER")) {
                 next(p);
-                if (!accept_word(p, "BY")) {
-                        syntax_error(p, peek(p), NULL);
+                if (!expect_word(p, "BY"))
                         return false;
-                }
                 for (;;) {
                         if (!parse_expr(p))
                                 return false;
@@ -996,14 +947,10 @@ static bool parse_returning(struct parser *p)
 {
         if (!accept_word(p, "RETURNING"))
                 return true;
-        if (!accept_word(p, "ALL") && !accept_word(p, "MODIFIED")) {
-                syntax_error(p, peek(p), NULL);
-                return false;
-        }
-        if (!accept_word(p, "OLD") && !accept_word(p, "NEW")) {
-                syntax_error(p, peek(p), NULL);
-                return false;
-        }
+        if (!accept_word(p, "ALL") && !accept_word(p, "MODIFIED"))
+                return unexpected(p);
+        if (!accept_word(p, "OLD") && !accept_word(p, "NEW"))
+                return unexpected(p);
         return expect(p, T_STAR);
 }
 
@@ -1035,14 +982,9 @@ static bool parse_update(struct parser *p)
                 }
                 any = true;
         }
-        if (!any) {
-                if (peek(p)->kind == T_HOLE)
-                        stop_unknown(p);
-                else
-                        syntax_error(p, peek(p), NULL);
-                return false;
-        }
-        return parse_where(p, false) && parse_returning(p);
+        if (!any)
+                return unexpected(p);
+        return parse_where(p) && parse_returning(p);
 }
 
 static void parse_statement(struct parser *p)
@@ -1066,16 +1008,14 @@ static void parse_statement(struct parser *p)
                 ok = parse_select(p);
         } else if (accept_word(p, "INSERT")) {
                 st->stmt = DL_PQ_INSERT;
-                if (!accept_word(p, "INTO")) {
-                        syntax_error(p, peek(p), NULL);
+                if (!expect_word(p, "INTO"))
                         return;
-                }
                 ok = parse_target(p, false);
                 if (ok && !accept_word(p, "VALUE")) {
-                        if (peek(p)->kind == T_HOLE || word_is(p, peek(p), "VALUES"))
+                        if (word_is(p, peek(p), "VALUES"))
                                 stop_unknown(p); /* VALUES: PartiQL's, not DynamoDB's form */
                         else
-                                syntax_error(p, peek(p), NULL);
+                                unexpected(p);
                         return;
                 }
                 ok = ok && parse_expr(p);
@@ -1084,19 +1024,15 @@ static void parse_statement(struct parser *p)
                 ok = parse_update(p);
         } else if (accept_word(p, "DELETE")) {
                 st->stmt = DL_PQ_DELETE;
-                if (!accept_word(p, "FROM")) {
-                        syntax_error(p, peek(p), NULL);
+                if (!expect_word(p, "FROM"))
                         return;
-                }
-                ok = parse_target(p, false) && parse_where(p, false) && parse_returning(p);
+                ok = parse_target(p, false) && parse_where(p) && parse_returning(p);
         } else if (word_is(p, t, "EXISTS") && peek_at(p, 1)->kind == T_LPAREN) {
                 next(p);
                 next(p);
                 st->stmt = DL_PQ_EXISTS;
-                if (!accept_word(p, "SELECT")) {
-                        syntax_error(p, peek(p), NULL);
+                if (!expect_word(p, "SELECT"))
                         return;
-                }
                 ok = parse_select(p) && expect(p, T_RPAREN);
         } else {
                 /* DynamoDB's own text for a statement that is not DML */
@@ -1149,7 +1085,7 @@ struct dl_partiql *dl_partiql_parse(struct dl_arena *a, const struct dl_value *v
         p.a = a;
         p.st = st;
         p.s = text;
-        p.toks = lx.b.v;
+        p.toks = lx.b.items;
         p.n_toks = lx.b.n;
         parse_statement(&p);
         return st;
