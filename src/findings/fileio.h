@@ -1,5 +1,5 @@
-/* fileio.h - whole-file reads, atomic writes and project-relative paths for
- * the findings sink and the reporters.
+/* fileio.h - whole-file reads and atomic writes for the findings sink and
+ * the reporters (paths: core/path.h).
  * SPDX-License-Identifier: MIT
  *
  * Ownership: returned buffers and strings are (transfer full), free() them.
@@ -10,6 +10,7 @@
 
 #include "../core/error.h"
 #include "../core/file.h" /* dl_file_read */
+#include "../core/path.h" /* dl_path_absolute, dl_path_relative */
 
 #include <stddef.h>
 
@@ -26,22 +27,5 @@
  */
 enum dl_status dl_file_write_atomic(const char *path, const char *data, size_t len,
                                     struct dl_error *err);
-
-/**
- * dl_path_absolute - path made absolute against the current directory,
- * with "." and ".." components and doubled slashes removed lexically
- * (symbolic links are left alone, so a path and the root compare as the
- * user spelled them). Returns: a heap string (transfer full).
- */
-char *dl_path_absolute(const char *path);
-
-/**
- * dl_path_relative - path relative to root, with '/' separators.
- * @param root  the project root (absolute or relative to the current
- *              directory); NULL means the current directory.
- * Returns: the relative path (transfer full) when path lies under root,
- * else NULL. A path equal to root gives ".".
- */
-char *dl_path_relative(const char *root, const char *path);
 
 #endif

@@ -1,0 +1,78 @@
+/* suggest.c - the closest known spelling of a misspelt word.
+ * SPDX-License-Identifier: MIT
+ */
+#include "suggest.h"
+
+#include "alloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char fold(char c)
+{
+        if (c >= 'A' && c <= 'Z')
+                return (char)(c - 'A' + 'a');
+        return c == '_' ? '-' : c;
+}
+
+int dl_word_eq(const char *a, const char *b)
+{
+        for (; *a && *b; a++, b++) {
+                if (fold(*a) != fold(*b))
+                        return 0;
+        }
+        return *a == *b;
+}
+
+static size_t min3(size_t a, size_t b, size_t c)
+{
+        size_t m = a < b ? a : b;
+        return m < c ? m : c;
+}
+
+/* Optimal string alignment distance, three rows of (nb + 1) entries. Words
+ * are short (option names, check ids): longer input is not compared. */
+static size_t distance(const char *a, const char *b)
+{
+        size_t na = strlen(a), nb = strlen(b);
+        size_t *rows = dl_xcalloc(3 * (nb + 1), sizeof *rows);
+        size_t *pp = rows, *p = rows + nb + 1, *c = rows + 2 * (nb + 1);
+        for (size_t j = 0; j <= nb; j++)
+                p[j] = j;
+        for (size_t i = 1; i <= na; i++) {
+                c[0] = i;
+                for (size_t j = 1; j <= nb; j++) {
+                        size_t cost = fold(a[i - 1]) != fold(b[j - 1]);
+                        c[j] = min3(p[j] + 1, c[j - 1] + 1, p[j - 1] + cost);
+                        if (i > 1 && j > 1 && fold(a[i - 1]) == fold(b[j - 2]) &&
+                            fold(a[i - 2]) == fold(b[j - 1]) && pp[j - 2] + 1 < c[j])
+                                c[j] = pp[j - 2] + 1;
+                }
+                size_t *t = pp;
+                pp = p;
+                p = c;
+                c = t;
+        }
+        size_t d = p[nb];
+        free(rows);
+        return d;
+}
+
+const char *dl_suggest(const char *word, const char *const *candidates, size_t n)
+{
+        if (!word || !*word || strlen(word) > 256)
+                return NULL;
+        size_t limit = (strlen(word) + 2) / 3;
+        const char *best = NULL;
+        size_t best_d = limit + 1;
+        for (size_t i = 0; i < n; i++) {
+                if (!candidates[i] || strlen(candidates[i]) > 256)
+                        continue;
+                size_t d = distance(word, candidates[i]);
+                if (d < best_d) {
+                        best = candidates[i];
+                        best_d = d;
+                }
+        }
+        return best;
+}
