@@ -1,34 +1,50 @@
 /* ruleset.c - libyaml -> struct dl_ruleset, validated, positions kept.
  * SPDX-License-Identifier: MIT
  *
- * The file is read whole and composed with libyaml's document API, which
- * keeps a start mark on every node; the validator then walks the tree with
- * a fixed schema (top level -> checks / tables -> table -> keys, indexes ->
- * projection), so the depth of the walk never depends on the input and
- * aliases cannot make it loop or blow up.
+ * The file is read whole. A first pass over libyaml's events bounds the
+ * work the file can cause (nesting depth, nodes with aliases expanded:
+ * dl_rules_parse_yaml); then the document API composes it, keeping a start
+ * mark on every node, and the validator walks the tree with a fixed schema
+ * (top level -> checks / tables -> table -> keys, indexes -> projection),
+ * so the depth of the walk never depends on the input. An alias is one
+ * node of the document, read where it is used; what costs (a compiled
+ * pattern) is made once per distinct text and shared (dl_rules_regex).
  *
  * Each mapping is read in two steps. read_fields() checks every key against
  * the keys that mapping allows (unknown and duplicate keys are errors that
- * list what is allowed) and sorts the values into slots; the caller then
- * converts each slot in the order that suits validation (the table's
- * partition key before its local indexes, for instance), whatever order
- * the user wrote them in. The first error stops the load: one precise
- * message beats a cascade of follow-on errors from the same mistake.
+ * list what is allowed, with a "did you mean" when one is close) and sorts
+ * the values into slots; the caller then converts each slot in the order
+ * that suits validation (the table's partition key before its local
+ * indexes, for instance), whatever order the user wrote them in. The first
+ * error stops the load: one precise message beats a cascade of follow-on
+ * errors from the same mistake.
+ *
+ * Words that name a DynamoDB value (projection, index kind, key type) are
+ * accepted in ddblint's spelling and in DynamoDB's own, case-insensitively
+ * (`keys-only`, `KEYS_ONLY`; `global`, `GSI`; `S`, `String`).
  *
  * Everything the ruleset keeps is allocated in an arena behind rs->priv,
- * except the compiled patterns, which dl_ruleset_free() releases one by one.
+ * except the compiled patterns, kept in a list there and released by
+ * dl_ruleset_free(). Table definitions imported with `tables-from:` are
+ * read by ruleset_import.c into the same arena.
  */
+#define _GNU_SOURCE /* tdestroy */
 #include "ruleset.h"
+#include "ruleset_internal.h"
 
 #include "../core/alloc.h"
 #include "../core/arena.h"
 #include "../core/file.h"
+#include "../core/path.h"
 #include "../core/regex.h"
 #include "../core/strbuf.h"
+#include "../core/suggest.h"
 
 #include <errno.h>
 #include <limits.h>
+#include <search.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,17 +53,10 @@
 
 struct ruleset_priv {
         struct dl_arena arena;
-};
-
-struct loader {
-        yaml_document_t *doc;
-        struct dl_ruleset *rs;
-        struct dl_arena *arena;
-        const char *file; /* arena copy of the name used in every location */
-        const char *const *check_ids;
-        size_t n_check_ids;
-        const struct dl_table *default_table; /* the first `default: true` */
-        struct dl_error *err;
+        DL_VEC(struct dl_regex *) regexes;
+        DL_VEC(const char *) patterns;   /* regexes[i] was compiled from patterns[i] */
+        DL_VEC(const char *) sources;
+        DL_VEC(struct dl_ruleset *) adopted; /* freed with this ruleset */
 };
 
 /* One key a mapping allows, and what read_fields() found for it. */
@@ -57,23 +66,32 @@ struct field {
         yaml_node_t *value;
 };
 
-/* ---- positions and messages ------------------------------------------ */
+typedef struct dl_rules_loader loader_t;
 
-static struct dl_loc mark_loc(const struct loader *ld, yaml_mark_t m)
+/* ---- positions, nodes and messages ----------------------------------- */
+
+static struct dl_loc mark_loc(const loader_t *ld, yaml_mark_t m)
 {
         struct dl_loc loc = {ld->file, (unsigned)m.line + 1, (unsigned)m.column + 1};
         return loc;
 }
 
-static struct dl_loc node_loc(const struct loader *ld, const yaml_node_t *n)
+struct dl_loc dl_rules_node_loc(const loader_t *ld, const yaml_node_t *n)
 {
+        if (ld->no_marks) {
+                struct dl_loc loc = {ld->file, 0, 0};
+                return loc;
+        }
         return mark_loc(ld, n->start_mark);
 }
 
-static enum dl_status fail_at(const struct loader *ld, struct dl_loc loc, const char *fmt, ...)
-        __attribute__((format(printf, 3, 4)));
 
-static enum dl_status fail_at(const struct loader *ld, struct dl_loc loc, const char *fmt, ...)
+yaml_node_t *dl_rules_node(const loader_t *ld, int id)
+{
+        return yaml_document_get_node(ld->doc, id);
+}
+
+enum dl_status dl_rules_fail_at(const loader_t *ld, struct dl_loc loc, const char *fmt, ...)
 {
         struct dl_strbuf sb;
         dl_strbuf_init(&sb);
@@ -86,10 +104,9 @@ static enum dl_status fail_at(const struct loader *ld, struct dl_loc loc, const 
         return DL_ERR_CONFIG;
 }
 
-#define fail(ld, node, ...) fail_at((ld), node_loc((ld), (node)), __VA_ARGS__)
+#define fail(ld, node, ...) dl_rules_fail_at((ld), dl_rules_node_loc((ld), (node)), __VA_ARGS__)
 
-/* A plain scalar YAML reads as null: empty, "~" or "null". */
-static bool is_null(const yaml_node_t *n)
+bool dl_rules_is_null(const yaml_node_t *n)
 {
         if (n->type != YAML_SCALAR_NODE || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
                 return false;
@@ -98,23 +115,72 @@ static bool is_null(const yaml_node_t *n)
                !strcmp(v, "NULL");
 }
 
-static const char *kind_name(const yaml_node_t *n)
+
+bool dl_rules_is_scalar(const yaml_node_t *n)
+{
+        return n->type == YAML_SCALAR_NODE;
+}
+
+bool dl_rules_is_map(const yaml_node_t *n)
+{
+        return n->type == YAML_MAPPING_NODE;
+}
+
+bool dl_rules_is_seq(const yaml_node_t *n)
+{
+        return n->type == YAML_SEQUENCE_NODE;
+}
+
+const char *dl_rules_kind_name(const yaml_node_t *n)
 {
         switch (n->type) {
         case YAML_MAPPING_NODE: return "a mapping";
         case YAML_SEQUENCE_NODE: return "a sequence";
-        case YAML_SCALAR_NODE: return is_null(n) ? "null" : "a scalar";
+        case YAML_SCALAR_NODE: return dl_rules_is_null(n) ? "null" : "a scalar";
         default: return "nothing";
         }
 }
 
-static const char *scalar(const yaml_node_t *n)
+
+const char *dl_rules_scalar(const yaml_node_t *n)
 {
         return (const char *)n->data.scalar.value;
 }
 
+
+const char *dl_rules_tag(const yaml_node_t *n)
+{
+        const char *t = (const char *)n->tag;
+        if (!t || !strncmp(t, "tag:yaml.org,2002:", 18))
+                return NULL; /* the implicit tags libyaml fills in */
+        return t;
+}
+
+size_t dl_rules_seq_len(const yaml_node_t *seq)
+{
+        return (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
+}
+
+yaml_node_t *dl_rules_seq_at(const loader_t *ld, const yaml_node_t *seq, size_t i)
+{
+        return dl_rules_node(ld, seq->data.sequence.items.start[i]);
+}
+
+yaml_node_t *dl_rules_map_get(const loader_t *ld, const yaml_node_t *map, const char *key)
+{
+        if (!map || map->type != YAML_MAPPING_NODE)
+                return NULL;
+        for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
+             p++) {
+                yaml_node_t *k = dl_rules_node(ld, p->key);
+                if (k->type == YAML_SCALAR_NODE && !strcmp(dl_rules_scalar(k), key))
+                        return dl_rules_node(ld, p->value);
+        }
+        return NULL;
+}
+
 /* `what` is the phrase after "expected a mapping ": "for 'tables'". */
-static enum dl_status expect_type(const struct loader *ld, const yaml_node_t *n,
+static enum dl_status expect_type(const loader_t *ld, const yaml_node_t *n,
                                   yaml_node_type_t type, const char *what)
 {
         if (n->type == type)
@@ -122,7 +188,16 @@ static enum dl_status expect_type(const struct loader *ld, const yaml_node_t *n,
         const char *want = type == YAML_MAPPING_NODE    ? "a mapping"
                            : type == YAML_SEQUENCE_NODE ? "a sequence"
                                                         : "a scalar";
-        return fail(ld, n, "expected %s %s, got %s", want, what, kind_name(n));
+        return fail(ld, n, "expected %s %s, got %s", want, what, dl_rules_kind_name(n));
+}
+
+/* What precedes "expected one of: ...": "; did you mean 'x'? " when word
+ * is close to a candidate, else "; ". */
+static const char *did_you_mean(const loader_t *ld, const char *word,
+                                const char *const *candidates, size_t n)
+{
+        const char *s = dl_suggest(word, candidates, n);
+        return s ? dl_arena_printf(ld->arena, "; did you mean '%s'? ", s) : "; ";
 }
 
 /* ---- mappings ---------------------------------------------------------- */
@@ -135,33 +210,38 @@ static void join_keys(struct dl_strbuf *sb, const struct field *fields, size_t n
 
 /* Check that every key of map (a mapping) is a scalar, allowed and unique,
  * and put each value in its slot. `where` ends the messages: "in table". */
-static enum dl_status read_fields(const struct loader *ld, yaml_node_t *map, const char *where,
+static enum dl_status read_fields(const loader_t *ld, yaml_node_t *map, const char *where,
                                   struct field *fields, size_t n_fields)
 {
         for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
              p++) {
-                yaml_node_t *k = yaml_document_get_node(ld->doc, p->key);
-                yaml_node_t *v = yaml_document_get_node(ld->doc, p->value);
+                yaml_node_t *k = dl_rules_node(ld, p->key);
+                yaml_node_t *v = dl_rules_node(ld, p->value);
                 if (k->type != YAML_SCALAR_NODE)
                         return fail(ld, k, "expected a scalar key %s, got %s", where,
-                                    kind_name(k));
+                                    dl_rules_kind_name(k));
                 struct field *f = NULL;
                 for (size_t i = 0; i < n_fields && !f; i++) {
-                        if (!strcmp(fields[i].key, scalar(k)))
+                        if (!strcmp(fields[i].key, dl_rules_scalar(k)))
                                 f = &fields[i];
                 }
                 if (!f) {
+                        const char **keys = dl_arena_alloc(ld->arena, n_fields * sizeof *keys);
+                        for (size_t i = 0; i < n_fields; i++)
+                                keys[i] = fields[i].key;
                         struct dl_strbuf sb;
                         dl_strbuf_init(&sb);
                         join_keys(&sb, fields, n_fields);
                         enum dl_status st =
-                                fail(ld, k, "unknown key '%s' %s; expected one of: %s",
-                                     scalar(k), where, dl_strbuf_cstr(&sb));
+                                fail(ld, k, "unknown key '%s' %s%sexpected one of: %s",
+                                     dl_rules_scalar(k), where,
+                                     did_you_mean(ld, dl_rules_scalar(k), keys, n_fields),
+                                     dl_strbuf_cstr(&sb));
                         dl_strbuf_fini(&sb);
                         return st;
                 }
                 if (f->key_node) {
-                        struct dl_loc first = node_loc(ld, f->key_node);
+                        struct dl_loc first = dl_rules_node_loc(ld, f->key_node);
                         return fail(ld, k,
                                     "duplicate key '%s' %s (first given at line %u, "
                                     "column %u); expected each key once",
@@ -175,26 +255,26 @@ static enum dl_status read_fields(const struct loader *ld, yaml_node_t *map, con
 
 /* The duplicate test for mappings whose keys are not fixed (checks:, a
  * check's options): is the key at pair index i repeated before it? */
-static enum dl_status unique_key(const struct loader *ld, yaml_node_t *map, yaml_node_pair_t *pair,
+static enum dl_status unique_key(const loader_t *ld, yaml_node_t *map, yaml_node_pair_t *pair,
                                  const char *where)
 {
-        yaml_node_t *k = yaml_document_get_node(ld->doc, pair->key);
+        yaml_node_t *k = dl_rules_node(ld, pair->key);
         if (k->type != YAML_SCALAR_NODE)
-                return fail(ld, k, "expected a scalar key %s, got %s", where, kind_name(k));
+                return fail(ld, k, "expected a scalar key %s, got %s", where, dl_rules_kind_name(k));
         for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < pair; p++) {
-                yaml_node_t *o = yaml_document_get_node(ld->doc, p->key);
-                if (o->type == YAML_SCALAR_NODE && !strcmp(scalar(o), scalar(k))) {
-                        struct dl_loc first = node_loc(ld, o);
+                yaml_node_t *o = dl_rules_node(ld, p->key);
+                if (o->type == YAML_SCALAR_NODE && !strcmp(dl_rules_scalar(o), dl_rules_scalar(k))) {
+                        struct dl_loc first = dl_rules_node_loc(ld, o);
                         return fail(ld, k,
                                     "duplicate key '%s' %s (first given at line %u, "
                                     "column %u); expected each key once",
-                                    scalar(k), where, first.line, first.col);
+                                    dl_rules_scalar(k), where, first.line, first.col);
                 }
         }
         return DL_OK;
 }
 
-static enum dl_status missing(const struct loader *ld, const yaml_node_t *map, const char *key,
+static enum dl_status missing(const loader_t *ld, const yaml_node_t *map, const char *key,
                               const char *where, const char *expected)
 {
         return fail(ld, map, "missing required key '%s' %s; expected %s", key, where, expected);
@@ -202,26 +282,26 @@ static enum dl_status missing(const struct loader *ld, const yaml_node_t *map, c
 
 /* ---- scalars ----------------------------------------------------------- */
 
-/* A non-empty string; `key` names it in messages ("name"). */
-static enum dl_status get_string(const struct loader *ld, const yaml_node_t *n, const char *key,
-                                 const char **out)
+enum dl_status dl_rules_get_string(const loader_t *ld, const yaml_node_t *n, const char *key,
+                                   const char **out)
 {
-        if (n->type != YAML_SCALAR_NODE || is_null(n) || !n->data.scalar.length)
+        if (n->type != YAML_SCALAR_NODE || dl_rules_is_null(n) || !n->data.scalar.length)
                 return fail(ld, n, "expected a non-empty string for '%s', got %s", key,
-                            n->type == YAML_SCALAR_NODE && !is_null(n) ? "an empty string"
-                                                                        : kind_name(n));
-        if (strlen(scalar(n)) != n->data.scalar.length)
+                            n->type == YAML_SCALAR_NODE && !dl_rules_is_null(n) ? "an empty string"
+                                                                        : dl_rules_kind_name(n));
+        if (strlen(dl_rules_scalar(n)) != n->data.scalar.length)
                 return fail(ld, n, "expected a string without NUL characters for '%s'", key);
-        *out = dl_arena_strndup(ld->arena, scalar(n), n->data.scalar.length);
+        *out = dl_arena_strndup(ld->arena, dl_rules_scalar(n), n->data.scalar.length);
         return DL_OK;
 }
 
+
 /* A plain true or false (YAML 1.2 core schema spellings). */
-static enum dl_status get_bool(const struct loader *ld, const yaml_node_t *n, const char *key,
+static enum dl_status get_bool(const loader_t *ld, const yaml_node_t *n, const char *key,
                                bool *out)
 {
         if (n->type == YAML_SCALAR_NODE && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
-                const char *v = scalar(n);
+                const char *v = dl_rules_scalar(n);
                 if (!strcmp(v, "true") || !strcmp(v, "True") || !strcmp(v, "TRUE")) {
                         *out = true;
                         return DL_OK;
@@ -231,46 +311,102 @@ static enum dl_status get_bool(const struct loader *ld, const yaml_node_t *n, co
                         return DL_OK;
                 }
         }
-        if (n->type == YAML_SCALAR_NODE && !is_null(n))
-                return fail(ld, n, "expected true or false for '%s', got '%s'", key, scalar(n));
-        return fail(ld, n, "expected true or false for '%s', got %s", key, kind_name(n));
+        if (n->type == YAML_SCALAR_NODE && !dl_rules_is_null(n))
+                return fail(ld, n, "expected true or false for '%s', got '%s'", key, dl_rules_scalar(n));
+        return fail(ld, n, "expected true or false for '%s', got %s", key, dl_rules_kind_name(n));
 }
 
-/* One of a fixed list of words; returns its index in *out. */
-static enum dl_status get_enum(const struct loader *ld, const yaml_node_t *n, const char *key,
-                               const char *what, const char *const *words, size_t n_words,
-                               size_t *out)
+/* A word of an enumeration: each spelling maps to a value; `shown` ones
+ * are listed in messages (ddblint's own spelling). */
+struct word {
+        const char *spelling;
+        int value;
+        bool shown;
+};
+
+/* One of a list of words, compared up to case and '-'/'_' (so DynamoDB's
+ * KEYS_ONLY is ddblint's keys-only); returns its value in *out. */
+static enum dl_status get_enum(const loader_t *ld, const yaml_node_t *n, const char *key,
+                               const char *what, const struct word *words, int *out)
 {
         struct dl_strbuf sb;
         dl_strbuf_init(&sb);
-        for (size_t i = 0; i < n_words; i++)
-                dl_strbuf_printf(&sb, "%s%s", i ? ", " : "", words[i]);
+        size_t n_words = 0;
+        for (const struct word *w = words; w->spelling; w++, n_words++) {
+                if (w->shown)
+                        dl_strbuf_printf(&sb, "%s%s", sb.len ? ", " : "", w->spelling);
+        }
         enum dl_status st;
-        if (n->type != YAML_SCALAR_NODE || is_null(n)) {
+        if (n->type != YAML_SCALAR_NODE || dl_rules_is_null(n)) {
                 st = fail(ld, n, "expected %s for '%s' (one of: %s), got %s", what, key,
-                          dl_strbuf_cstr(&sb), kind_name(n));
+                          dl_strbuf_cstr(&sb), dl_rules_kind_name(n));
                 goto out;
         }
-        for (size_t i = 0; i < n_words; i++) {
-                if (!strcmp(scalar(n), words[i])) {
-                        *out = i;
+        for (const struct word *w = words; w->spelling; w++) {
+                if (dl_word_eq(dl_rules_scalar(n), w->spelling)) {
+                        *out = w->value;
                         st = DL_OK;
                         goto out;
                 }
         }
-        st = fail(ld, n, "bad %s '%s' for '%s'; expected one of: %s", what, scalar(n), key,
-                  dl_strbuf_cstr(&sb));
+        const char **all = dl_arena_alloc(ld->arena, n_words * sizeof *all);
+        for (size_t i = 0; i < n_words; i++)
+                all[i] = words[i].spelling;
+        st = fail(ld, n, "bad %s '%s' for '%s'%sexpected one of: %s", what, dl_rules_scalar(n), key,
+                  did_you_mean(ld, dl_rules_scalar(n), all, n_words), dl_strbuf_cstr(&sb));
 out:
         dl_strbuf_fini(&sb);
         return st;
 }
 
+/* DynamoDB's spellings (API reference: AttributeDefinition.AttributeType,
+ * Projection.ProjectionType) and SAM's (SimpleTable PrimaryKey.Type). */
+static const struct word key_types[] = {
+        {"S", DL_KEY_S, true},       {"N", DL_KEY_N, true},       {"B", DL_KEY_B, true},
+        {"string", DL_KEY_S, false}, {"number", DL_KEY_N, false}, {"binary", DL_KEY_B, false},
+        {NULL, 0, false},
+};
+static const struct word projections[] = {
+        {"all", DL_PROJ_ALL, true},
+        {"keys-only", DL_PROJ_KEYS_ONLY, true},
+        {"include", DL_PROJ_INCLUDE, true},
+        {NULL, 0, false},
+};
+static const struct word index_kinds[] = {
+        {"global", DL_INDEX_GLOBAL, true}, {"local", DL_INDEX_LOCAL, true},
+        {"gsi", DL_INDEX_GLOBAL, false},   {"lsi", DL_INDEX_LOCAL, false},
+        {NULL, 0, false},
+};
+static const struct word severities[] = {
+        {"note", DL_SEV_NOTE, true},
+        {"warning", DL_SEV_WARNING, true},
+        {"error", DL_SEV_ERROR, true},
+        {NULL, 0, false},
+};
+
+enum dl_status dl_rules_key_type(const loader_t *ld, const yaml_node_t *n, const char *key,
+                                 enum dl_key_type *out)
+{
+        int v = 0;
+        enum dl_status st = get_enum(ld, n, key, "key type", key_types, &v);
+        *out = (enum dl_key_type)v;
+        return st;
+}
+
+enum dl_status dl_rules_projection(const loader_t *ld, const yaml_node_t *n, const char *key,
+                                   enum dl_projection_kind *out)
+{
+        int v = 0;
+        enum dl_status st = get_enum(ld, n, key, "projection", projections, &v);
+        *out = (enum dl_projection_kind)v;
+        return st;
+}
+
 /* ---- tables ------------------------------------------------------------ */
 
-static enum dl_status parse_key_attr(const struct loader *ld, yaml_node_t *n, const char *key,
+static enum dl_status parse_key_attr(const loader_t *ld, yaml_node_t *n, const char *key,
                                      struct dl_key_attr *out)
 {
-        static const char *const types[] = {"S", "N", "B"};
         char what[64];
         snprintf(what, sizeof what, "for '%s'", key);
         enum dl_status st = expect_type(ld, n, YAML_MAPPING_NODE, what);
@@ -284,29 +420,27 @@ static enum dl_status parse_key_attr(const struct loader *ld, yaml_node_t *n, co
                 return missing(ld, n, "name", what, "the key attribute's name");
         if (!f[1].value)
                 return missing(ld, n, "type", what, "the key attribute's type: S, N or B");
-        if ((st = get_string(ld, f[0].value, "name", &out->name)))
+        if ((st = dl_rules_get_string(ld, f[0].value, "name", &out->name)))
                 return st;
-        size_t t = 0;
-        if ((st = get_enum(ld, f[1].value, "type", "key type", types, 3, &t)))
+        int t = 0;
+        if ((st = get_enum(ld, f[1].value, "type", "key type", key_types, &t)))
                 return st;
         out->type = (enum dl_key_type)t;
-        out->loc = node_loc(ld, n);
+        out->loc = dl_rules_node_loc(ld, n);
         return DL_OK;
 }
 
-static enum dl_status parse_projection(const struct loader *ld, yaml_node_t *n,
-                                       struct dl_index *ix)
+static enum dl_status parse_projection(const loader_t *ld, yaml_node_t *n, struct dl_index *ix)
 {
-        static const char *const kinds[] = {"all", "keys-only", "include"};
-        size_t k = 0;
+        int k = 0;
         enum dl_status st;
         if (n->type != YAML_MAPPING_NODE) {
                 if (n->type != YAML_SCALAR_NODE)
                         return fail(ld, n,
                                     "expected all, keys-only, include or a mapping for "
                                     "'projection', got %s",
-                                    kind_name(n));
-                if ((st = get_enum(ld, n, "projection", "projection", kinds, 3, &k)))
+                                    dl_rules_kind_name(n));
+                if ((st = get_enum(ld, n, "projection", "projection", projections, &k)))
                         return st;
                 ix->projection = (enum dl_projection_kind)k;
                 return DL_OK;
@@ -316,44 +450,42 @@ static enum dl_status parse_projection(const struct loader *ld, yaml_node_t *n,
                 return st;
         if (!f[0].value)
                 return missing(ld, n, "type", "in 'projection'", "all, keys-only or include");
-        if ((st = get_enum(ld, f[0].value, "type", "projection", kinds, 3, &k)))
+        if ((st = get_enum(ld, f[0].value, "type", "projection", projections, &k)))
                 return st;
         ix->projection = (enum dl_projection_kind)k;
         yaml_node_t *attrs = f[1].value;
-        if (!attrs || is_null(attrs))
+        if (!attrs || dl_rules_is_null(attrs))
                 return DL_OK;
         if (ix->projection != DL_PROJ_INCLUDE)
                 return fail(ld, f[1].key_node,
                             "'non-key-attributes' is only allowed with 'type: include', "
                             "not with 'type: %s'",
-                            kinds[k]);
+                            projections[k].spelling);
         if ((st = expect_type(ld, attrs, YAML_SEQUENCE_NODE, "for 'non-key-attributes'")))
                 return st;
-        size_t n_items = (size_t)(attrs->data.sequence.items.top - attrs->data.sequence.items.start);
+        size_t n_items = dl_rules_seq_len(attrs);
         ix->non_key_attributes = dl_arena_alloc(ld->arena, n_items * sizeof(const char *) + 1);
         for (size_t i = 0; i < n_items; i++) {
-                yaml_node_t *a = yaml_document_get_node(ld->doc,
-                                                        attrs->data.sequence.items.start[i]);
-                if ((st = get_string(ld, a, "non-key-attributes", &ix->non_key_attributes[i])))
+                yaml_node_t *a = dl_rules_seq_at(ld, attrs, i);
+                if ((st = dl_rules_get_string(ld, a, "non-key-attributes", &ix->non_key_attributes[i])))
                         return st;
                 ix->n_non_key_attributes++;
         }
         return DL_OK;
 }
 
-static const char *table_label(const struct loader *ld, const struct dl_table *t)
+const char *dl_rules_table_label(struct dl_arena *arena, const struct dl_table *t)
 {
         if (t->name)
-                return dl_arena_printf(ld->arena, "table '%s'", t->name);
+                return dl_arena_printf(arena, "table '%s'", t->name);
         if (t->match)
-                return dl_arena_printf(ld->arena, "table matching '%s'", t->match);
+                return dl_arena_printf(arena, "table matching '%s'", t->match);
         return "default table";
 }
 
-static enum dl_status parse_index(const struct loader *ld, yaml_node_t *n, struct dl_table *t,
+static enum dl_status parse_index(const loader_t *ld, yaml_node_t *n, struct dl_table *t,
                                   struct dl_index *ix)
 {
-        static const char *const kinds[] = {"global", "local"};
         enum dl_status st;
         if ((st = expect_type(ld, n, YAML_MAPPING_NODE, "for each entry of 'indexes'")))
                 return st;
@@ -362,24 +494,24 @@ static enum dl_status parse_index(const struct loader *ld, yaml_node_t *n, struc
                             {"projection", NULL, NULL}};
         if ((st = read_fields(ld, n, "in index", f, 5)))
                 return st;
-        ix->loc = node_loc(ld, n);
+        ix->loc = dl_rules_node_loc(ld, n);
         if (!f[0].value)
                 return missing(ld, n, "name", "in index", "the index's name");
-        if ((st = get_string(ld, f[0].value, "name", &ix->name)))
+        if ((st = dl_rules_get_string(ld, f[0].value, "name", &ix->name)))
                 return st;
         for (size_t i = 0; i < t->n_indexes; i++) {
                 if (!strcmp(t->indexes[i].name, ix->name))
                         return fail(ld, f[0].value,
                                     "duplicate index name '%s' in %s (first defined at line %u, "
                                     "column %u); expected unique index names",
-                                    ix->name, table_label(ld, t), t->indexes[i].loc.line,
-                                    t->indexes[i].loc.col);
+                                    ix->name, dl_rules_table_label(ld->arena, t),
+                                    t->indexes[i].loc.line, t->indexes[i].loc.col);
         }
         const char *where = dl_arena_printf(ld->arena, "in index '%s'", ix->name);
         if (!f[1].value)
                 return missing(ld, n, "kind", where, "global or local");
-        size_t k = 0;
-        if ((st = get_enum(ld, f[1].value, "kind", "index kind", kinds, 2, &k)))
+        int k = 0;
+        if ((st = get_enum(ld, f[1].value, "kind", "index kind", index_kinds, &k)))
                 return st;
         ix->kind = (enum dl_index_kind)k;
         if (f[2].value) {
@@ -416,7 +548,41 @@ static enum dl_status parse_index(const struct loader *ld, yaml_node_t *n, struc
         return DL_OK;
 }
 
-static enum dl_status parse_table(struct loader *ld, yaml_node_t *n, struct dl_table *t)
+/* The `match` pattern of t, compiled; errors point at the offending
+ * character when the scalar's text is the pattern verbatim (plain, or
+ * quoted on one line without escapes). */
+static enum dl_status compile_match(loader_t *ld, const yaml_node_t *v, struct dl_table *t)
+{
+        struct dl_error rerr;
+        dl_error_init(&rerr);
+        if (dl_rules_regex(ld->rs, t->match, &t->match_re, &rerr) == DL_OK)
+                return DL_OK;
+        struct dl_loc loc = dl_rules_node_loc(ld, v);
+        unsigned off = rerr.col ? rerr.col - 1 : 0;
+        yaml_scalar_style_t style = v->data.scalar.style;
+        bool verbatim = v->start_mark.line == v->end_mark.line &&
+                        (style == YAML_PLAIN_SCALAR_STYLE ||
+                         (style == YAML_SINGLE_QUOTED_SCALAR_STYLE && !strchr(t->match, '\'')) ||
+                         (style == YAML_DOUBLE_QUOTED_SCALAR_STYLE && !strchr(t->match, '\\') &&
+                          !strchr(t->match, '"')));
+        if (verbatim && loc.line)
+                loc.col += off + (style == YAML_PLAIN_SCALAR_STYLE ? 0 : 1);
+        enum dl_status st = dl_rules_fail_at(ld, loc, "%s; expected a PCRE2 pattern for 'match'",
+                                    rerr.message ? rerr.message : "bad regular expression");
+        dl_error_fini(&rerr);
+        return st;
+}
+
+static const struct dl_table *default_of(const loader_t *ld)
+{
+        for (size_t i = 0; i < ld->tables.n; i++) {
+                if (ld->tables.items[i].is_default)
+                        return &ld->tables.items[i];
+        }
+        return NULL;
+}
+
+static enum dl_status parse_table(loader_t *ld, yaml_node_t *n, struct dl_table *t)
 {
         enum dl_status st;
         if ((st = expect_type(ld, n, YAML_MAPPING_NODE, "for each entry of 'tables'")))
@@ -426,11 +592,12 @@ static enum dl_status parse_table(struct loader *ld, yaml_node_t *n, struct dl_t
                             {"sort-key", NULL, NULL},      {"indexes", NULL, NULL}};
         if ((st = read_fields(ld, n, "in table", f, 6)))
                 return st;
-        t->loc = node_loc(ld, n);
+        t->loc = dl_rules_node_loc(ld, n);
         if (f[0].value) {
-                if ((st = get_string(ld, f[0].value, "name", &t->name)))
+                if ((st = dl_rules_get_string(ld, f[0].value, "name", &t->name)))
                         return st;
-                for (const struct dl_table *o = ld->rs->tables; o < t; o++) {
+                for (size_t i = 0; i < ld->tables.n; i++) {
+                        const struct dl_table *o = &ld->tables.items[i];
                         if (o->name && !strcmp(o->name, t->name))
                                 return fail(ld, f[0].value,
                                             "duplicate table name '%s' (first defined at "
@@ -439,48 +606,27 @@ static enum dl_status parse_table(struct loader *ld, yaml_node_t *n, struct dl_t
                 }
         }
         if (f[1].value) {
-                if ((st = get_string(ld, f[1].value, "match", &t->match)))
+                if ((st = dl_rules_get_string(ld, f[1].value, "match", &t->match)))
                         return st;
-                struct dl_error rerr;
-                dl_error_init(&rerr);
-                if (dl_regex_compile(t->match, true, &t->match_re, &rerr)) {
-                        /* Point at the offending character when the scalar's
-                         * text is the pattern verbatim (plain, or quoted on one
-                         * line without escapes). */
-                        const yaml_node_t *v = f[1].value;
-                        struct dl_loc loc = node_loc(ld, v);
-                        unsigned off = rerr.col ? rerr.col - 1 : 0;
-                        yaml_scalar_style_t style = v->data.scalar.style;
-                        bool verbatim = v->start_mark.line == v->end_mark.line &&
-                                        (style == YAML_PLAIN_SCALAR_STYLE ||
-                                         (style == YAML_SINGLE_QUOTED_SCALAR_STYLE &&
-                                          !strchr(t->match, '\'')) ||
-                                         (style == YAML_DOUBLE_QUOTED_SCALAR_STYLE &&
-                                          !strchr(t->match, '\\') && !strchr(t->match, '"')));
-                        if (verbatim)
-                                loc.col += off + (style == YAML_PLAIN_SCALAR_STYLE ? 0 : 1);
-                        st = fail_at(ld, loc, "%s; expected a PCRE2 pattern for 'match'",
-                                     rerr.message ? rerr.message : "bad regular expression");
-                        dl_error_fini(&rerr);
+                if ((st = compile_match(ld, f[1].value, t)))
                         return st;
-                }
         }
         if (f[2].value) {
                 if ((st = get_bool(ld, f[2].value, "default", &t->is_default)))
                         return st;
-                if (t->is_default && ld->default_table)
+                const struct dl_table *d = default_of(ld);
+                if (t->is_default && d)
                         return fail(ld, f[2].value,
                                     "a second table with 'default: true' (the first is at "
                                     "line %u, column %u); expected at most one default table",
-                                    ld->default_table->loc.line, ld->default_table->loc.col);
-                if (t->is_default)
-                        ld->default_table = t;
+                                    d->loc.line, d->loc.col);
         }
         if (!t->name && !t->match && !t->is_default)
                 return fail(ld, n,
                             "table has no 'name', 'match' or 'default: true'; expected at "
                             "least one of them");
-        const char *where = dl_arena_printf(ld->arena, "in %s", table_label(ld, t));
+        const char *where = dl_arena_printf(ld->arena, "in %s",
+                                            dl_rules_table_label(ld->arena, t));
         if (!f[3].value)
                 return missing(ld, n, "partition-key", where,
                                "a mapping with 'name' and 'type'");
@@ -489,14 +635,14 @@ static enum dl_status parse_table(struct loader *ld, yaml_node_t *n, struct dl_t
         if (f[4].value && (st = parse_key_attr(ld, f[4].value, "sort-key", &t->sort_key)))
                 return st;
         yaml_node_t *ixs = f[5].value;
-        if (!ixs || is_null(ixs))
+        if (!ixs || dl_rules_is_null(ixs))
                 return DL_OK;
         if ((st = expect_type(ld, ixs, YAML_SEQUENCE_NODE, "for 'indexes'")))
                 return st;
-        size_t n_items = (size_t)(ixs->data.sequence.items.top - ixs->data.sequence.items.start);
+        size_t n_items = dl_rules_seq_len(ixs);
         t->indexes = dl_arena_alloc(ld->arena, n_items * sizeof *t->indexes);
         for (size_t i = 0; i < n_items; i++) {
-                yaml_node_t *x = yaml_document_get_node(ld->doc, ixs->data.sequence.items.start[i]);
+                yaml_node_t *x = dl_rules_seq_at(ld, ixs, i);
                 if ((st = parse_index(ld, x, t, &t->indexes[i])))
                         return st;
                 t->n_indexes++;
@@ -504,35 +650,161 @@ static enum dl_status parse_table(struct loader *ld, yaml_node_t *n, struct dl_t
         return DL_OK;
 }
 
-static enum dl_status parse_tables(struct loader *ld, yaml_node_t *n)
+static enum dl_status parse_tables(loader_t *ld, yaml_node_t *n)
 {
-        if (is_null(n))
+        if (dl_rules_is_null(n))
                 return DL_OK;
         enum dl_status st = expect_type(ld, n, YAML_SEQUENCE_NODE, "for 'tables'");
         if (st)
                 return st;
-        size_t n_items = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
-        ld->rs->tables = dl_arena_alloc(ld->arena, n_items * sizeof *ld->rs->tables);
+        size_t n_items = dl_rules_seq_len(n);
         for (size_t i = 0; i < n_items; i++) {
-                yaml_node_t *t = yaml_document_get_node(ld->doc, n->data.sequence.items.start[i]);
-                /* Counted before it is parsed, so that dl_ruleset_free() on a
-                 * failed load releases a pattern compiled for it. */
-                ld->rs->n_tables++;
-                if ((st = parse_table(ld, t, &ld->rs->tables[i])))
+                struct dl_table t;
+                memset(&t, 0, sizeof t);
+                if ((st = parse_table(ld, dl_rules_seq_at(ld, n, i), &t)))
                         return st;
+                DL_VEC_PUSH(&ld->tables, t);
+        }
+        return DL_OK;
+}
+
+/* Appends t to the arena array *arr (n entries) unless an earlier entry is
+ * the same table: the same name, or the same `match` pattern for tables
+ * without a name. A later default loses only its default role when it has
+ * a name or pattern of its own. */
+static void add_unless_known(struct dl_arena *arena, struct dl_table **arr, size_t *n,
+                             size_t *cap, const struct dl_table *t)
+{
+        struct dl_table copy = *t;
+        for (size_t i = 0; i < *n; i++) {
+                const struct dl_table *o = &(*arr)[i];
+                if ((o->name && copy.name && !strcmp(o->name, copy.name)) ||
+                    (!o->name && o->match && !copy.name && copy.match &&
+                     !strcmp(o->match, copy.match)))
+                        return;
+                if (o->is_default && copy.is_default) {
+                        if (!copy.name && !copy.match)
+                                return;
+                        copy.is_default = false;
+                }
+        }
+        if (*n == *cap) {
+                size_t nc = *cap ? *cap * 2 : 8;
+                struct dl_table *na = dl_arena_alloc(arena, nc * sizeof *na);
+                if (*n)
+                        memcpy(na, *arr, *n * sizeof *na);
+                *arr = na;
+                *cap = nc;
+        }
+        (*arr)[(*n)++] = copy;
+}
+
+void dl_rules_finish_tables(loader_t *ld)
+{
+        size_t cap = 0;
+        ld->rs->tables = NULL;
+        ld->rs->n_tables = 0;
+        for (size_t i = 0; i < ld->tables.n; i++)
+                add_unless_known(ld->arena, &ld->rs->tables, &ld->rs->n_tables, &cap,
+                                 &ld->tables.items[i]);
+        for (size_t i = 0; i < ld->imported.n; i++)
+                add_unless_known(ld->arena, &ld->rs->tables, &ld->rs->n_tables, &cap,
+                                 &ld->imported.items[i]);
+}
+
+/* ---- tables-from and exclude --------------------------------------------- */
+
+static const char *const import_formats[] = {"cloudformation", "describe-table", "terraform"};
+
+static enum dl_status parse_import(loader_t *ld, yaml_node_t *n)
+{
+        enum dl_status st;
+        const char *path = NULL, *format = NULL, *def = NULL;
+        if (n->type == YAML_SCALAR_NODE) {
+                if ((st = dl_rules_get_string(ld, n, "tables-from", &path)))
+                        return st;
+        } else {
+                if ((st = expect_type(ld, n, YAML_MAPPING_NODE,
+                                      "or a file name for each entry of 'tables-from'")))
+                        return st;
+                struct field f[] = {{"path", NULL, NULL},
+                                    {"format", NULL, NULL},
+                                    {"default", NULL, NULL}};
+                if ((st = read_fields(ld, n, "in 'tables-from'", f, 3)))
+                        return st;
+                if (!f[0].value)
+                        return missing(ld, n, "path", "in 'tables-from'",
+                                       "the file holding the table definitions");
+                if ((st = dl_rules_get_string(ld, f[0].value, "path", &path)))
+                        return st;
+                if (f[1].value) {
+                        if ((st = dl_rules_get_string(ld, f[1].value, "format", &format)))
+                                return st;
+                        size_t k = 0;
+                        while (k < 3 && !dl_word_eq(format, import_formats[k]))
+                                k++;
+                        if (k == 3)
+                                return fail(ld, f[1].value,
+                                            "bad format '%s' for 'format'%sexpected one of: "
+                                            "cloudformation, describe-table, terraform",
+                                            format, did_you_mean(ld, format, import_formats, 3));
+                        format = import_formats[k];
+                }
+                if (f[2].value && (st = dl_rules_get_string(ld, f[2].value, "default", &def)))
+                        return st;
+        }
+        /* The import reads another document: the rules file's stays ours. */
+        yaml_document_t *doc = ld->doc;
+        const char *file = ld->file;
+        st = dl_rules_import(ld, path, format, def, dl_rules_node_loc(ld, n));
+        ld->doc = doc;
+        ld->file = file;
+        ld->no_marks = false;
+        return st;
+}
+
+static enum dl_status parse_tables_from(loader_t *ld, yaml_node_t *n)
+{
+        if (dl_rules_is_null(n))
+                return DL_OK;
+        if (n->type != YAML_SEQUENCE_NODE)
+                return parse_import(ld, n);
+        enum dl_status st;
+        for (size_t i = 0; i < dl_rules_seq_len(n); i++) {
+                if ((st = parse_import(ld, dl_rules_seq_at(ld, n, i))))
+                        return st;
+        }
+        return DL_OK;
+}
+
+static enum dl_status parse_exclude(loader_t *ld, yaml_node_t *n)
+{
+        if (dl_rules_is_null(n))
+                return DL_OK;
+        enum dl_status st;
+        size_t count = n->type == YAML_SEQUENCE_NODE ? dl_rules_seq_len(n) : 1;
+        ld->rs->exclude = dl_arena_alloc(ld->arena, count * sizeof *ld->rs->exclude);
+        for (size_t i = 0; i < count; i++) {
+                yaml_node_t *p = n->type == YAML_SEQUENCE_NODE ? dl_rules_seq_at(ld, n, i) : n;
+                struct dl_exclude *e = &ld->rs->exclude[ld->rs->n_exclude];
+                if ((st = dl_rules_get_string(ld, p, "exclude", &e->pattern)))
+                        return st;
+                e->base = ld->dir;
+                e->loc = dl_rules_node_loc(ld, p);
+                ld->rs->n_exclude++;
         }
         return DL_OK;
 }
 
 /* ---- checks ------------------------------------------------------------ */
 
-static enum dl_status parse_check(const struct loader *ld, yaml_node_t *k, yaml_node_t *v,
+static enum dl_status parse_check(const loader_t *ld, yaml_node_t *k, yaml_node_t *v,
                                   struct dl_check_config *c)
 {
         enum dl_status st;
-        c->id = dl_arena_strdup(ld->arena, scalar(k));
-        c->loc = node_loc(ld, k);
-        if (is_null(v))
+        c->id = dl_arena_strdup(ld->arena, dl_rules_scalar(k));
+        c->loc = dl_rules_node_loc(ld, k);
+        if (dl_rules_is_null(v))
                 return DL_OK;
         char what[160];
         snprintf(what, sizeof what, "for check '%s'", c->id);
@@ -545,19 +817,18 @@ static enum dl_status parse_check(const struct loader *ld, yaml_node_t *k, yaml_
              p++) {
                 if ((st = unique_key(ld, v, p, what)))
                         return st;
-                yaml_node_t *ok = yaml_document_get_node(ld->doc, p->key);
-                yaml_node_t *ov = yaml_document_get_node(ld->doc, p->value);
-                const char *key = scalar(ok);
+                yaml_node_t *ok = dl_rules_node(ld, p->key);
+                yaml_node_t *ov = dl_rules_node(ld, p->value);
+                const char *key = dl_rules_scalar(ok);
                 if (!strcmp(key, "enabled")) {
                         if ((st = get_bool(ld, ov, "enabled", &c->enabled)))
                                 return st;
                         c->has_enabled = true;
                 } else if (!strcmp(key, "severity")) {
-                        static const char *const sevs[] = {"note", "warning", "error"};
-                        size_t s = 0;
-                        if ((st = get_enum(ld, ov, "severity", "severity", sevs, 3, &s)))
+                        int s = 0;
+                        if ((st = get_enum(ld, ov, "severity", "severity", severities, &s)))
                                 return st;
-                        dl_severity_parse(sevs[s], &c->severity);
+                        c->severity = (enum dl_severity)s;
                         c->has_severity = true;
                 } else {
                         /* A check option: kept as text; the check's configure()
@@ -566,20 +837,20 @@ static enum dl_status parse_check(const struct loader *ld, yaml_node_t *k, yaml_
                                 return fail(ld, ov,
                                             "expected a scalar value for option '%s' of check "
                                             "'%s', got %s",
-                                            key, c->id, kind_name(ov));
+                                            key, c->id, dl_rules_kind_name(ov));
                         struct dl_check_option *o = &c->options[c->n_options++];
                         o->key = dl_arena_strdup(ld->arena, key);
-                        o->value = is_null(ov) ? "" : dl_arena_strdup(ld->arena, scalar(ov));
-                        o->loc = node_loc(ld, ov);
-                        o->key_loc = node_loc(ld, ok);
+                        o->value = dl_rules_is_null(ov) ? "" : dl_arena_strdup(ld->arena, dl_rules_scalar(ov));
+                        o->loc = dl_rules_node_loc(ld, ov);
+                        o->key_loc = dl_rules_node_loc(ld, ok);
                 }
         }
         return DL_OK;
 }
 
-static enum dl_status parse_checks(struct loader *ld, yaml_node_t *n)
+static enum dl_status parse_checks(loader_t *ld, yaml_node_t *n)
 {
-        if (is_null(n))
+        if (dl_rules_is_null(n))
                 return DL_OK;
         enum dl_status st = expect_type(ld, n, YAML_MAPPING_NODE, "for 'checks'");
         if (st)
@@ -590,24 +861,27 @@ static enum dl_status parse_checks(struct loader *ld, yaml_node_t *n)
              p++) {
                 if ((st = unique_key(ld, n, p, "in 'checks'")))
                         return st;
-                yaml_node_t *k = yaml_document_get_node(ld->doc, p->key);
+                yaml_node_t *k = dl_rules_node(ld, p->key);
                 if (ld->check_ids) {
                         bool known = false;
                         for (size_t i = 0; i < ld->n_check_ids && !known; i++)
-                                known = !strcmp(ld->check_ids[i], scalar(k));
+                                known = !strcmp(ld->check_ids[i], dl_rules_scalar(k));
                         if (!known) {
                                 struct dl_strbuf sb;
                                 dl_strbuf_init(&sb);
                                 for (size_t i = 0; i < ld->n_check_ids; i++)
                                         dl_strbuf_printf(&sb, "%s%s", i ? ", " : "",
                                                          ld->check_ids[i]);
-                                st = fail(ld, k, "unknown check id '%s'; expected one of: %s",
-                                          scalar(k), dl_strbuf_cstr(&sb));
+                                st = fail(ld, k, "unknown check id '%s'%sexpected one of: %s",
+                                          dl_rules_scalar(k),
+                                          did_you_mean(ld, dl_rules_scalar(k), ld->check_ids,
+                                                       ld->n_check_ids),
+                                          dl_strbuf_cstr(&sb));
                                 dl_strbuf_fini(&sb);
                                 return st;
                         }
                 }
-                yaml_node_t *v = yaml_document_get_node(ld->doc, p->value);
+                yaml_node_t *v = dl_rules_node(ld, p->value);
                 if ((st = parse_check(ld, k, v, &ld->rs->checks[ld->rs->n_checks])))
                         return st;
                 ld->rs->n_checks++;
@@ -617,47 +891,49 @@ static enum dl_status parse_checks(struct loader *ld, yaml_node_t *n)
 
 /* ---- the document ------------------------------------------------------ */
 
-static enum dl_status parse_root(struct loader *ld, yaml_node_t *root)
+static enum dl_status parse_root(loader_t *ld, yaml_node_t *root)
 {
         enum dl_status st;
-        if (!root) {
-                struct dl_loc start = {ld->file, 1, 1};
-                return fail_at(ld, start,
-                               "missing required key 'version' at the top level; expected "
-                               "'version: 1' (the file is empty)");
-        }
+        if (!root || dl_rules_is_null(root))
+                return DL_OK; /* empty, only comments, or "---": the defaults */
         if ((st = expect_type(ld, root, YAML_MAPPING_NODE, "at the top level")))
                 return st;
-        struct field f[] = {{"version", NULL, NULL}, {"checks", NULL, NULL},
-                            {"tables", NULL, NULL}};
-        if ((st = read_fields(ld, root, "at the top level", f, 3)))
+        struct field f[] = {{"version", NULL, NULL},     {"inherit", NULL, NULL},
+                            {"checks", NULL, NULL},      {"tables", NULL, NULL},
+                            {"tables-from", NULL, NULL}, {"exclude", NULL, NULL}};
+        if ((st = read_fields(ld, root, "at the top level", f, 6)))
                 return st;
         if (!f[0].value)
                 return missing(ld, root, "version", "at the top level", "'version: 1'");
         yaml_node_t *v = f[0].value;
         if (v->type == YAML_SCALAR_NODE && v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE &&
-            !strcmp(scalar(v), "1"))
+            !strcmp(dl_rules_scalar(v), "1"))
                 return fail(ld, v, "version is the string '1'; expected the number 1 "
                                    "(write 'version: 1' without quotes)");
         if (v->type != YAML_SCALAR_NODE || v->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
-            strcmp(scalar(v), "1"))
+            strcmp(dl_rules_scalar(v), "1"))
                 return fail(ld, v, "unsupported version %s%s%s; expected 1",
-                            v->type == YAML_SCALAR_NODE && !is_null(v) ? "'" : "",
-                            v->type == YAML_SCALAR_NODE && !is_null(v) ? scalar(v)
-                                                                       : kind_name(v),
-                            v->type == YAML_SCALAR_NODE && !is_null(v) ? "'" : "");
+                            v->type == YAML_SCALAR_NODE && !dl_rules_is_null(v) ? "'" : "",
+                            v->type == YAML_SCALAR_NODE && !dl_rules_is_null(v) ? dl_rules_scalar(v)
+                                                                       : dl_rules_kind_name(v),
+                            v->type == YAML_SCALAR_NODE && !dl_rules_is_null(v) ? "'" : "");
         ld->rs->version = 1;
-        if (f[1].value && (st = parse_checks(ld, f[1].value)))
+        if (f[1].value && (st = get_bool(ld, f[1].value, "inherit", &ld->rs->inherit)))
                 return st;
-        if (f[2].value && (st = parse_tables(ld, f[2].value)))
+        if (f[2].value && (st = parse_checks(ld, f[2].value)))
+                return st;
+        if (f[3].value && (st = parse_tables(ld, f[3].value)))
+                return st;
+        if (f[4].value && (st = parse_tables_from(ld, f[4].value)))
+                return st;
+        if (f[5].value && (st = parse_exclude(ld, f[5].value)))
                 return st;
         return DL_OK;
 }
 
 /* libyaml reports reader errors (bad UTF-8, control characters) as a byte
  * offset only; turn it into a line and column of the text. */
-static struct dl_loc offset_loc(const struct loader *ld, const char *text, size_t len,
-                                size_t off)
+static struct dl_loc offset_loc(const loader_t *ld, const char *text, size_t len, size_t off)
 {
         struct dl_loc loc = {ld->file, 1, 1};
         for (size_t i = 0; i < off && i < len; i++) {
@@ -671,8 +947,8 @@ static struct dl_loc offset_loc(const struct loader *ld, const char *text, size_
         return loc;
 }
 
-static enum dl_status syntax_error(const struct loader *ld, const yaml_parser_t *p,
-                                   const char *text, size_t len)
+static enum dl_status syntax_error(const loader_t *ld, const yaml_parser_t *p, const char *text,
+                                   size_t len)
 {
         struct dl_loc loc;
         struct dl_strbuf sb;
@@ -686,7 +962,7 @@ static enum dl_status syntax_error(const struct loader *ld, const yaml_parser_t 
                 dl_strbuf_printf(&sb, "not a UTF-8 text file: %s", p->problem);
                 if (p->problem_value != -1)
                         dl_strbuf_printf(&sb, " (byte 0x%02x)", (unsigned)p->problem_value);
-                dl_strbuf_puts(&sb, "; expected a YAML rules file in UTF-8");
+                dl_strbuf_puts(&sb, "; expected YAML in UTF-8");
                 break;
         default:
                 loc = mark_loc(ld, p->problem_mark);
@@ -703,6 +979,196 @@ static enum dl_status syntax_error(const struct loader *ld, const yaml_parser_t 
         return DL_ERR_PARSE;
 }
 
+/* ---- limits: one pass over the events ------------------------------------ */
+
+struct anchor {
+        char *name;
+        size_t size; /* nodes of the anchored subtree, aliases expanded */
+};
+
+static int cmp_anchor(const void *a, const void *b)
+{
+        return strcmp(((const struct anchor *)a)->name, ((const struct anchor *)b)->name);
+}
+
+static void free_anchor(void *p)
+{
+        struct anchor *a = p;
+        free(a->name);
+        free(a);
+}
+
+static size_t sat_add(size_t a, size_t b)
+{
+        return a > SIZE_MAX - b ? SIZE_MAX : a + b;
+}
+
+/* Records the size of an anchored node (a later anchor of the same name
+ * replaces it, as YAML says). */
+static void remember_anchor(void **tree, const unsigned char *name, size_t size)
+{
+        struct anchor key = {(char *)name, 0};
+        struct anchor **found = tfind(&key, tree, cmp_anchor);
+        if (found) {
+                (*found)->size = size;
+                return;
+        }
+        struct anchor *a = dl_xmalloc(sizeof *a);
+        a->name = dl_xstrdup((const char *)name);
+        a->size = size;
+        tsearch(a, tree, cmp_anchor);
+}
+
+/* The depth of collections, and the number of nodes the document has when
+ * every alias is replaced by what it names, are counted as libyaml produces
+ * events; the first one over its limit stops the read. */
+static enum dl_status check_limits(const loader_t *ld, const char *text, size_t len)
+{
+        yaml_parser_t parser;
+        if (!yaml_parser_initialize(&parser)) {
+                fputs("ddblint: out of memory\n", stderr);
+                abort();
+        }
+        yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+        void *anchors = NULL;
+        size_t start_total[DL_RULES_MAX_DEPTH];  /* total when each open collection began */
+        char *anchor_names[DL_RULES_MAX_DEPTH]; /* its anchor, copied, or NULL */
+        size_t depth = 0, total = 0;
+        enum dl_status st = DL_OK;
+        for (bool done = false; !done && st == DL_OK;) {
+                yaml_event_t ev;
+                if (!yaml_parser_parse(&parser, &ev)) {
+                        st = syntax_error(ld, &parser, text, len);
+                        break;
+                }
+                const unsigned char *anchor = NULL;
+                switch (ev.type) {
+                case YAML_STREAM_END_EVENT:
+                        done = true;
+                        break;
+                case YAML_SCALAR_EVENT:
+                        total = sat_add(total, 1);
+                        if (ev.data.scalar.anchor)
+                                remember_anchor(&anchors, ev.data.scalar.anchor, 1);
+                        break;
+                case YAML_ALIAS_EVENT: {
+                        struct anchor key = {(char *)ev.data.alias.anchor, 0};
+                        struct anchor **a = tfind(&key, &anchors, cmp_anchor);
+                        total = sat_add(total, a ? (*a)->size : 1);
+                        break;
+                }
+                case YAML_SEQUENCE_START_EVENT:
+                case YAML_MAPPING_START_EVENT:
+                        anchor = ev.type == YAML_SEQUENCE_START_EVENT
+                                         ? ev.data.sequence_start.anchor
+                                         : ev.data.mapping_start.anchor;
+                        if (depth == DL_RULES_MAX_DEPTH) {
+                                st = dl_rules_fail_at(ld, mark_loc(ld, ev.start_mark),
+                                             "collections nested deeper than %d levels; "
+                                             "expected a shallower document",
+                                             DL_RULES_MAX_DEPTH);
+                                break;
+                        }
+                        anchor_names[depth] = anchor ? dl_xstrdup((const char *)anchor) : NULL;
+                        start_total[depth] = total;
+                        depth++;
+                        total = sat_add(total, 1);
+                        break;
+                case YAML_SEQUENCE_END_EVENT:
+                case YAML_MAPPING_END_EVENT:
+                        if (depth) {
+                                depth--;
+                                if (anchor_names[depth]) {
+                                        remember_anchor(&anchors,
+                                                        (const unsigned char *)anchor_names[depth],
+                                                        total - start_total[depth]);
+                                        free(anchor_names[depth]);
+                                }
+                        }
+                        break;
+                default:
+                        break;
+                }
+                if (st == DL_OK && total > DL_RULES_MAX_NODES)
+                        st = dl_rules_fail_at(ld, mark_loc(ld, ev.start_mark),
+                                     "the document grows past %d nodes when its aliases are "
+                                     "expanded; expected fewer aliases of large nodes",
+                                     DL_RULES_MAX_NODES);
+                yaml_event_delete(&ev);
+        }
+        while (depth)
+                free(anchor_names[--depth]);
+        tdestroy(anchors, free_anchor);
+        yaml_parser_delete(&parser);
+        return st;
+}
+
+enum dl_status dl_rules_parse_yaml(const loader_t *ld, const char *text, size_t len,
+                                   yaml_document_t *doc, bool *empty)
+{
+        *empty = false;
+        enum dl_status st = check_limits(ld, text, len);
+        if (st)
+                return st;
+        yaml_parser_t parser;
+        if (!yaml_parser_initialize(&parser)) {
+                fputs("ddblint: out of memory\n", stderr);
+                abort();
+        }
+        yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+        if (!yaml_parser_load(&parser, doc)) {
+                st = syntax_error(ld, &parser, text, len);
+                yaml_parser_delete(&parser);
+                return st;
+        }
+        /* A second document is not ignored silently: it is either a
+         * syntax error or content the user expects us to read. */
+        yaml_document_t extra;
+        if (!yaml_parser_load(&parser, &extra)) {
+                st = syntax_error(ld, &parser, text, len);
+        } else {
+                if (yaml_document_get_root_node(&extra))
+                        st = dl_rules_fail_at(ld, mark_loc(ld, extra.start_mark),
+                                     "a second YAML document; expected a single document");
+                yaml_document_delete(&extra);
+        }
+        yaml_parser_delete(&parser);
+        if (st) {
+                yaml_document_delete(doc);
+                return st;
+        }
+        *empty = yaml_document_get_root_node(doc) == NULL;
+        return DL_OK;
+}
+
+/* ---- the ruleset --------------------------------------------------------- */
+
+enum dl_status dl_rules_regex(struct dl_ruleset *rs, const char *pattern, struct dl_regex **out,
+                              struct dl_error *err)
+{
+        struct ruleset_priv *priv = rs->priv;
+        for (size_t i = 0; i < priv->patterns.n; i++) {
+                if (!strcmp(priv->patterns.items[i], pattern)) {
+                        *out = priv->regexes.items[i];
+                        return DL_OK;
+                }
+        }
+        enum dl_status st = dl_regex_compile(pattern, true, out, err);
+        if (st)
+                return st;
+        DL_VEC_PUSH(&priv->regexes, *out);
+        DL_VEC_PUSH(&priv->patterns, dl_arena_strdup(&priv->arena, pattern));
+        return DL_OK;
+}
+
+void dl_rules_add_source(struct dl_ruleset *rs, const char *path)
+{
+        struct ruleset_priv *priv = rs->priv;
+        DL_VEC_PUSH(&priv->sources, dl_arena_strdup(&priv->arena, path));
+        rs->sources = priv->sources.items;
+        rs->n_sources = priv->sources.n;
+}
+
 static struct dl_ruleset *ruleset_alloc(void)
 {
         struct dl_ruleset *rs = dl_xcalloc(1, sizeof *rs);
@@ -713,57 +1179,52 @@ static struct dl_ruleset *ruleset_alloc(void)
         return rs;
 }
 
+/* A loader for a new ruleset named `name`, whose relative paths start in
+ * name's directory. */
+static void loader_init(loader_t *ld, struct dl_ruleset *rs, const char *name,
+                        const char *const *check_ids, size_t n_check_ids, struct dl_error *err)
+{
+        struct ruleset_priv *priv = rs->priv;
+        memset(ld, 0, sizeof *ld);
+        ld->rs = rs;
+        ld->arena = &priv->arena;
+        ld->file = dl_arena_strdup(&priv->arena, name ? name : "<rules>");
+        char *dir = dl_path_dirname(ld->file);
+        ld->dir = dl_arena_strdup(&priv->arena, dir);
+        free(dir);
+        ld->check_ids = check_ids;
+        ld->n_check_ids = n_check_ids;
+        ld->err = err;
+}
+
+static void loader_fini(loader_t *ld)
+{
+        DL_VEC_FREE(&ld->tables);
+        DL_VEC_FREE(&ld->imported);
+}
+
 enum dl_status dl_ruleset_load_string(const char *name, const char *text, size_t len,
                                       const char *const *check_ids, size_t n_check_ids,
                                       struct dl_ruleset **out, struct dl_error *err)
 {
         *out = NULL;
         struct dl_ruleset *rs = ruleset_alloc();
-        struct ruleset_priv *priv = rs->priv;
-        struct loader ld = {
-                .rs = rs,
-                .arena = &priv->arena,
-                .file = dl_arena_strdup(&priv->arena, name ? name : "<rules>"),
-                .check_ids = check_ids,
-                .n_check_ids = n_check_ids,
-                .err = err,
-        };
+        loader_t ld;
+        loader_init(&ld, rs, name, check_ids, n_check_ids, err);
         rs->path = ld.file;
+        dl_rules_add_source(rs, ld.file);
 
-        yaml_parser_t parser;
-        yaml_document_t doc, extra;
-        bool have_doc = false;
-        enum dl_status st;
-        if (!yaml_parser_initialize(&parser)) {
-                fputs("ddblint: out of memory\n", stderr);
-                abort();
-        }
-        yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-        if (!yaml_parser_load(&parser, &doc)) {
-                st = syntax_error(&ld, &parser, text, len);
-                goto out;
-        }
-        have_doc = true;
-        ld.doc = &doc;
-        /* A second document is not ignored silently: it is either a
-         * syntax error or content the user expects us to read. */
-        if (!yaml_parser_load(&parser, &extra)) {
-                st = syntax_error(&ld, &parser, text, len);
-                goto out;
-        }
-        yaml_node_t *extra_root = yaml_document_get_root_node(&extra);
-        if (extra_root) {
-                st = fail_at(&ld, mark_loc(&ld, extra.start_mark),
-                             "a second YAML document; expected a single document");
-                yaml_document_delete(&extra);
-                goto out;
-        }
-        yaml_document_delete(&extra);
-        st = parse_root(&ld, yaml_document_get_root_node(&doc));
-out:
-        if (have_doc)
+        yaml_document_t doc;
+        bool empty = false;
+        enum dl_status st = dl_rules_parse_yaml(&ld, text, len, &doc, &empty);
+        if (st == DL_OK) {
+                ld.doc = &doc;
+                st = parse_root(&ld, yaml_document_get_root_node(&doc));
                 yaml_document_delete(&doc);
-        yaml_parser_delete(&parser);
+        }
+        if (st == DL_OK)
+                dl_rules_finish_tables(&ld);
+        loader_fini(&ld);
         if (st) {
                 dl_ruleset_free(rs);
                 return st;
@@ -786,23 +1247,123 @@ enum dl_status dl_ruleset_load(const char *path, const char *const *check_ids,
         return st;
 }
 
+enum dl_status dl_ruleset_load_tables(const char *path, const char *format,
+                                      struct dl_ruleset **out, struct dl_error *err)
+{
+        *out = NULL;
+        struct dl_ruleset *rs = ruleset_alloc();
+        loader_t ld;
+        loader_init(&ld, rs, path, NULL, 0, err);
+        char *cwd = dl_path_absolute(".");
+        ld.dir = dl_arena_strdup(ld.arena, cwd);
+        free(cwd);
+        struct dl_loc none = {NULL, 0, 0};
+        enum dl_status st = dl_rules_import(&ld, path, format, NULL, none);
+        if (st == DL_OK)
+                dl_rules_finish_tables(&ld);
+        loader_fini(&ld);
+        if (st) {
+                dl_ruleset_free(rs);
+                return st;
+        }
+        *out = rs;
+        return DL_OK;
+}
+
 struct dl_ruleset *dl_ruleset_new_default(void)
 {
         return ruleset_alloc();
+}
+
+/* The settings of one check, child's over parent's key by key. */
+static void merge_check(struct dl_arena *arena, struct dl_check_config *out,
+                        const struct dl_check_config *child, const struct dl_check_config *parent)
+{
+        *out = *child;
+        if (!parent)
+                return;
+        if (!child->has_enabled) {
+                out->has_enabled = parent->has_enabled;
+                out->enabled = parent->enabled;
+        }
+        if (!child->has_severity) {
+                out->has_severity = parent->has_severity;
+                out->severity = parent->severity;
+        }
+        out->options = dl_arena_alloc(arena, (child->n_options + parent->n_options + 1) *
+                                                     sizeof *out->options);
+        out->n_options = 0;
+        for (size_t i = 0; i < child->n_options; i++)
+                out->options[out->n_options++] = child->options[i];
+        for (size_t i = 0; i < parent->n_options; i++) {
+                bool overridden = false;
+                for (size_t k = 0; k < child->n_options && !overridden; k++)
+                        overridden = !strcmp(child->options[k].key, parent->options[i].key);
+                if (!overridden)
+                        out->options[out->n_options++] = parent->options[i];
+        }
+}
+
+struct dl_ruleset *dl_ruleset_merge(const struct dl_ruleset *child,
+                                    const struct dl_ruleset *parent)
+{
+        struct dl_ruleset *rs = ruleset_alloc();
+        struct ruleset_priv *priv = rs->priv;
+        struct dl_arena *arena = &priv->arena;
+        rs->path = child->path;
+        rs->version = child->version;
+        size_t cap = 0;
+        for (size_t i = 0; i < child->n_tables; i++)
+                add_unless_known(arena, &rs->tables, &rs->n_tables, &cap, &child->tables[i]);
+        for (size_t i = 0; i < parent->n_tables; i++)
+                add_unless_known(arena, &rs->tables, &rs->n_tables, &cap, &parent->tables[i]);
+        rs->checks = dl_arena_alloc(arena, (child->n_checks + parent->n_checks + 1) *
+                                                   sizeof *rs->checks);
+        for (size_t i = 0; i < child->n_checks; i++)
+                merge_check(arena, &rs->checks[rs->n_checks++], &child->checks[i],
+                            dl_schema_check_config(parent, child->checks[i].id));
+        for (size_t i = 0; i < parent->n_checks; i++) {
+                if (!dl_schema_check_config(child, parent->checks[i].id))
+                        rs->checks[rs->n_checks++] = parent->checks[i];
+        }
+        rs->exclude = dl_arena_alloc(arena, (child->n_exclude + parent->n_exclude + 1) *
+                                                    sizeof *rs->exclude);
+        for (size_t i = 0; i < child->n_exclude; i++)
+                rs->exclude[rs->n_exclude++] = child->exclude[i];
+        for (size_t i = 0; i < parent->n_exclude; i++)
+                rs->exclude[rs->n_exclude++] = parent->exclude[i];
+        for (size_t i = 0; i < child->n_sources; i++)
+                dl_rules_add_source(rs, child->sources[i]);
+        for (size_t i = 0; i < parent->n_sources; i++)
+                dl_rules_add_source(rs, parent->sources[i]);
+        return rs;
 }
 
 void dl_ruleset_free(struct dl_ruleset *rs)
 {
         if (!rs)
                 return;
-        for (size_t i = 0; i < rs->n_tables; i++)
-                dl_regex_free(rs->tables[i].match_re);
         struct ruleset_priv *priv = rs->priv;
         if (priv) {
+                for (size_t i = 0; i < priv->regexes.n; i++)
+                        dl_regex_free(priv->regexes.items[i]);
+                DL_VEC_FREE(&priv->regexes);
+                DL_VEC_FREE(&priv->patterns);
+                DL_VEC_FREE(&priv->sources);
                 dl_arena_fini(&priv->arena);
+                for (size_t i = 0; i < priv->adopted.n; i++)
+                        dl_ruleset_free(priv->adopted.items[i]);
+                DL_VEC_FREE(&priv->adopted);
                 free(priv);
         }
         free(rs);
+}
+
+void dl_ruleset_adopt(struct dl_ruleset *rs, struct dl_ruleset *take)
+{
+        struct ruleset_priv *priv = rs->priv;
+        if (take)
+                DL_VEC_PUSH(&priv->adopted, take);
 }
 
 /* ---- finding the file -------------------------------------------------- */

@@ -40,11 +40,17 @@
  *                     err->file, err->line and err->col (1-based) of the
  *                     offending YAML node, so dl_error_format() gives
  *                     "file:line:col: message".
+ * An empty file, or one holding only comments, gives the defaults (as
+ * dl_ruleset_new_default(), with path set). Files named by `tables-from:`
+ * are read now, relative to path's directory; their errors name them.
  * Returns: DL_OK; DL_ERR_IO when the file cannot be read (err has the
  * file only); DL_ERR_PARSE for a YAML syntax error or a file that is not
  * UTF-8 text (libyaml's problem and position); DL_ERR_CONFIG for
  * well-formed YAML that is not a valid rules file (unknown or duplicate
- * key, wrong type, bad value, unknown check id, bad pattern, version not 1).
+ * key, wrong type, bad value, unknown check id, bad pattern, version not 1,
+ * nesting deeper than 64 levels, more than 1,000,000 nodes once aliases are
+ * expanded); an unknown key or word names the closest allowed one ("did
+ * you mean").
  * Ownership: *out is (transfer full), release with dl_ruleset_free().
  */
 enum dl_status dl_ruleset_load(const char *path, const char *const *check_ids,
@@ -64,6 +70,40 @@ enum dl_status dl_ruleset_load(const char *path, const char *const *check_ids,
 enum dl_status dl_ruleset_load_string(const char *name, const char *text, size_t len,
                                       const char *const *check_ids, size_t n_check_ids,
                                       struct dl_ruleset **out, struct dl_error *err);
+
+/**
+ * dl_ruleset_load_tables - the table definitions of one file as a ruleset
+ * with nothing else (for --tables-from FILE): the formats `tables-from:`
+ * reads (docs/rules-file.md), told apart by content unless format is
+ * "cloudformation", "describe-table" or "terraform". A relative path is
+ * relative to the current directory.
+ * Returns: DL_OK, DL_ERR_IO (unreadable), DL_ERR_PARSE (not YAML or JSON)
+ * or DL_ERR_CONFIG (not table definitions), err naming the file with line
+ * and column when known.
+ * Ownership: *out is (transfer full), release with dl_ruleset_free().
+ */
+enum dl_status dl_ruleset_load_tables(const char *path, const char *format,
+                                      struct dl_ruleset **out, struct dl_error *err);
+
+/**
+ * dl_ruleset_merge - child's rules with parent's beneath them (`inherit:
+ * true`, and --tables-from under every rules file): child's settings of a
+ * check win key by key (enabled, severity, each option); child's tables
+ * come first and hide parent's tables with the same name, or the same
+ * `match` pattern, or the default role; exclude patterns and sources of
+ * both, child's first. path and version are child's; inherit is false.
+ * Ownership: (transfer full), release with dl_ruleset_free() before child
+ * and parent, whose strings and patterns it borrows.
+ */
+struct dl_ruleset *dl_ruleset_merge(const struct dl_ruleset *child,
+                                    const struct dl_ruleset *parent);
+
+/**
+ * dl_ruleset_adopt - make rs the owner of take: dl_ruleset_free(rs) frees
+ * take too (after rs's own storage). For a merged ruleset that should
+ * outlive nobody else's copy of what it borrows. NULL take is ignored.
+ */
+void dl_ruleset_adopt(struct dl_ruleset *rs, struct dl_ruleset *take);
 
 /**
  * dl_ruleset_new_default - the built-in defaults used when there is no

@@ -6,8 +6,10 @@
  *
  * Ownership: a struct dl_ruleset owns everything reachable from it
  * (strings, arrays, compiled patterns); dl_ruleset_free() releases it all.
- * Every struct dl_loc here points at the rules file: 1-based line and
- * column of the YAML node that defined the item (file is the rules path).
+ * A ruleset made by dl_ruleset_merge() borrows from the two it merges.
+ * Every struct dl_loc here points at the file that defined the item: the
+ * rules file, or a template or JSON file its `tables-from:` imports, with
+ * the 1-based line and column of the node when known (0 for JSON).
  */
 #ifndef DL_RULES_SCHEMA_H
 #define DL_RULES_SCHEMA_H
@@ -50,14 +52,17 @@ struct dl_index {
 struct dl_table {
         const char *name;          /* exact table name, or NULL */
         const char *match;         /* PCRE2 pattern source, or NULL */
-        struct dl_regex *match_re; /* compiled, anchored; NULL when no match */
+        struct dl_regex *match_re; /* compiled, anchored; NULL when no match
+                                      (owned by the ruleset, shared by tables
+                                      with the same pattern) */
         bool is_default;           /* for requests whose table name is only
                                       known at run time */
         struct dl_key_attr partition_key;
         struct dl_key_attr sort_key;      /* name NULL when none */
         struct dl_index *indexes;
         size_t n_indexes;
-        struct dl_loc loc;
+        struct dl_loc loc;         /* in the rules file, or in the template or
+                                      JSON file it was imported from */
 };
 
 /* One option under a check id in the rules file: scalars only. */
@@ -78,13 +83,30 @@ struct dl_check_config {
         struct dl_loc loc;
 };
 
+/* One `exclude:` pattern: a gitignore-style glob (docs/rules-file.md)
+ * matched against paths relative to base. */
+struct dl_exclude {
+        const char *pattern;
+        const char *base;          /* absolute directory of the rules file */
+        struct dl_loc loc;
+};
+
 struct dl_ruleset {
         const char *path;          /* the file read, or NULL for built-in defaults */
         int version;               /* 1 */
-        struct dl_table *tables;
+        bool inherit;              /* `inherit: true`: the nearest rules file
+                                      above this one's directory applies beneath */
+        struct dl_table *tables;   /* written ones first, then imported ones */
         size_t n_tables;
         struct dl_check_config *checks;
         size_t n_checks;
+        struct dl_exclude *exclude;
+        size_t n_exclude;
+        /* Every file this ruleset was read from, in order of precedence:
+         * the rules file, the table definitions it imports, then (after
+         * dl_ruleset_merge) the parent's. Paths as they were opened. */
+        const char **sources;
+        size_t n_sources;
         void *priv;                /* owned storage; ruleset.c's business */
 };
 

@@ -7,7 +7,11 @@
  *     # expect-error: LINE:COL: message substring
  *
  * The loader stops at the first error, so a file holds exactly one such
- * comment. The test checks the status, err->file (the path given), the
+ * comment. An error in a file the rules file imports (`tables-from:`) names
+ * that file, given beside the rules file with
+ *
+ *     # expect-file: imports/template.yaml
+ * The test checks the status, err->file (the path given), the
  * 1-based line and column, and that the message contains the substring.
  * Each file is its own cmocka test, named after the file.
  */
@@ -37,6 +41,7 @@ struct expectation {
         unsigned line, col;
         char substring[512];
         size_t count; /* number of expect-error comments in the file */
+        char file[256];   /* expect-file: relative to the rules file's directory, or "" */
 };
 
 static void read_expectation(const char *path, struct expectation *e)
@@ -46,7 +51,16 @@ static void read_expectation(const char *path, struct expectation *e)
         assert_non_null(f);
         char line[1024];
         static const char tag[] = "# expect-error:";
+        static const char ftag[] = "# expect-file:";
         while (fgets(line, sizeof line, f)) {
+                char *fp = strstr(line, ftag);
+                if (fp) {
+                        fp += sizeof ftag - 1;
+                        while (*fp == ' ')
+                                fp++;
+                        snprintf(e->file, sizeof e->file, "%.*s", (int)strcspn(fp, "\r\n"), fp);
+                        continue;
+                }
                 char *p = strstr(line, tag);
                 if (!p)
                         continue;
@@ -102,17 +116,22 @@ static void test_rules_error_file(void **state)
         }
         assert_null(rs);
         char *got = dl_error_format(&err);
-        bool ok = err.file && !strcmp(err.file, path) && err.line == e.line &&
+        char *want_file = e.file[0] ? dl_xasprintf("%.*s/%s", (int)(strrchr(path, '/') - path),
+                                                   path, e.file)
+                                    : dl_xstrdup(path);
+        bool ok = err.file && !strcmp(err.file, want_file) && err.line == e.line &&
                   err.col == e.col && err.message && strstr(err.message, e.substring);
         if (!ok) {
-                print_error("expected %s:%u:%u: ...%s...\n     got %s\n", path, e.line, e.col,
-                            e.substring, got);
+                print_error("expected %s:%u:%u: ...%s...\n     got %s\n", want_file, e.line,
+                            e.col, e.substring, got);
                 free(got);
+                free(want_file);
                 dl_error_fini(&err);
                 fail();
         }
         /* The formatted message starts with file:line:col: as the CLI prints it. */
-        char *prefix = dl_xasprintf("%s:%u:%u: ", path, e.line, e.col);
+        char *prefix = dl_xasprintf("%s:%u:%u: ", want_file, e.line, e.col);
+        free(want_file);
         assert_true(strncmp(got, prefix, strlen(prefix)) == 0);
         free(prefix);
         free(got);

@@ -1,0 +1,154 @@
+/* ruleset_internal.h - what the files of the rules loader share
+ * (src/rules/ruleset*.c only; not an interface for anything else).
+ * SPDX-License-Identifier: MIT
+ *
+ * libyaml's types are named by their struct tags so that this header needs
+ * no yaml.h (the layering test allows yaml.h in rules/ruleset*.c only).
+ *
+ * Ownership: everything a loader makes lives in the arena of the ruleset
+ * being built (loader->arena), except the compiled patterns, which the
+ * ruleset keeps in its private list (dl_rules_regex()).
+ */
+#ifndef DL_RULES_RULESET_INTERNAL_H
+#define DL_RULES_RULESET_INTERNAL_H
+
+#include "../core/arena.h"
+#include "../core/error.h"
+#include "../core/loc.h"
+#include "../core/vec.h"
+#include "schema.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct yaml_document_s;
+struct yaml_node_s;
+struct dl_regex;
+
+/* Bounds on the work one YAML file may cause (docs/rules-file.md, "Limits"):
+ * nesting deeper than DL_RULES_MAX_DEPTH collections is refused before
+ * libyaml's scanner, whose stale-key scan is linear in the depth for every
+ * token, gets quadratic; and a document whose nodes, with every alias
+ * expanded, number more than DL_RULES_MAX_NODES is refused before anything
+ * walks it (the "billion laughs" of nested aliases). */
+#define DL_RULES_MAX_DEPTH 64
+#define DL_RULES_MAX_NODES 1000000
+
+struct dl_rules_loader {
+        struct yaml_document_s *doc;   /* the document being read */
+        struct dl_ruleset *rs;
+        struct dl_arena *arena;
+        const char *file;              /* arena copy of the name used in every location */
+        bool no_marks;                 /* doc was made from JSON: nodes have no position */
+        const char *dir;               /* absolute directory of file: relative paths start here */
+        const char *const *check_ids;
+        size_t n_check_ids;
+        struct dl_error *err;
+        DL_VEC(struct dl_table) tables;   /* written in `tables:` */
+        DL_VEC(struct dl_table) imported; /* read through `tables-from:` */
+};
+
+/**
+ * dl_rules_fail_at - record a DL_ERR_CONFIG at loc in ld->err.
+ * Returns: DL_ERR_CONFIG.
+ */
+enum dl_status dl_rules_fail_at(const struct dl_rules_loader *ld, struct dl_loc loc,
+                                const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/** dl_rules_node_loc - the 1-based line and column of n in ld->file. */
+struct dl_loc dl_rules_node_loc(const struct dl_rules_loader *ld, const struct yaml_node_s *n);
+/** dl_rules_node - the node with id `id` of ld->doc (libyaml's numbering). */
+struct yaml_node_s *dl_rules_node(const struct dl_rules_loader *ld, int id);
+/** dl_rules_is_null - a plain scalar YAML reads as null: empty, ~ or null. */
+bool dl_rules_is_null(const struct yaml_node_s *n);
+/** dl_rules_is_scalar - n is a scalar (null included). */
+bool dl_rules_is_scalar(const struct yaml_node_s *n);
+/** dl_rules_kind_name - "a mapping", "a sequence", "a scalar" or "null". */
+const char *dl_rules_kind_name(const struct yaml_node_s *n);
+/** dl_rules_scalar - a scalar node's text (NUL-terminated, borrowed). */
+const char *dl_rules_scalar(const struct yaml_node_s *n);
+/** dl_rules_tag - a node's tag when the file wrote one ("!Ref"), else NULL. */
+const char *dl_rules_tag(const struct yaml_node_s *n);
+/**
+ * dl_rules_get_string - a non-empty string without NUL bytes, copied into
+ * the arena; `key` names it in the error ("expected a non-empty string for
+ * 'name', got a mapping").
+ */
+enum dl_status dl_rules_get_string(const struct dl_rules_loader *ld,
+                                   const struct yaml_node_s *n, const char *key,
+                                   const char **out);
+/**
+ * dl_rules_key_type, dl_rules_projection - a key type (S, N, B; also
+ * String, Number, Binary) or a projection (all, keys-only, include; also
+ * ALL, KEYS_ONLY, INCLUDE), up to case and '-'/'_'; `key` names the value
+ * in the error, which lists the allowed words and the closest one.
+ */
+enum dl_status dl_rules_key_type(const struct dl_rules_loader *ld, const struct yaml_node_s *n,
+                                 const char *key, enum dl_key_type *out);
+enum dl_status dl_rules_projection(const struct dl_rules_loader *ld,
+                                   const struct yaml_node_s *n, const char *key,
+                                   enum dl_projection_kind *out);
+/** dl_rules_map_get - the value of key in mapping map, or NULL. */
+struct yaml_node_s *dl_rules_map_get(const struct dl_rules_loader *ld,
+                                     const struct yaml_node_s *map, const char *key);
+/** dl_rules_seq_len / dl_rules_seq_at - a sequence's length and item i. */
+size_t dl_rules_seq_len(const struct yaml_node_s *seq);
+struct yaml_node_s *dl_rules_seq_at(const struct dl_rules_loader *ld,
+                                    const struct yaml_node_s *seq, size_t i);
+/** dl_rules_is_map / dl_rules_is_seq - the node's kind. */
+bool dl_rules_is_map(const struct yaml_node_s *n);
+bool dl_rules_is_seq(const struct yaml_node_s *n);
+
+/**
+ * dl_rules_parse_yaml - parse text (len bytes) as one YAML document into
+ * *doc, within the limits above; errors name ld->file with line and
+ * column: DL_ERR_PARSE for YAML syntax or text that is not UTF-8,
+ * DL_ERR_CONFIG for a second document, nesting or aliases over the limits.
+ * *empty is set when the text holds no node at all (only comments).
+ * On success release *doc with yaml_document_delete().
+ */
+enum dl_status dl_rules_parse_yaml(const struct dl_rules_loader *ld, const char *text,
+                                   size_t len, struct yaml_document_s *doc, bool *empty);
+
+/**
+ * dl_rules_regex - compile pattern (anchored) once per ruleset: the same
+ * text gives the same compiled pattern, kept until dl_ruleset_free().
+ * Returns: DL_OK, or DL_ERR_CONFIG with err's message and err->col the
+ * 1-based offset in the pattern (see dl_regex_compile).
+ */
+enum dl_status dl_rules_regex(struct dl_ruleset *rs, const char *pattern,
+                              struct dl_regex **out, struct dl_error *err);
+
+/**
+ * dl_rules_add_source - record a file the ruleset was read from (copied).
+ */
+void dl_rules_add_source(struct dl_ruleset *rs, const char *path);
+
+/**
+ * dl_rules_import - read the table definitions of path (relative to ld->dir
+ * unless absolute) into ld->imported: a CloudFormation or SAM template (YAML
+ * or JSON), `aws dynamodb describe-table` output (one or several), or
+ * `terraform show -json` output.
+ * @param format      "cloudformation", "describe-table", "terraform", or
+ *                    NULL to tell from the content.
+ * @param default_id  a logical id (CloudFormation), table name or resource
+ *                    address whose table becomes the default table, or NULL.
+ * @param at          where the rules file names the import (for errors about
+ *                    the file as a whole: missing, unreadable); file NULL
+ *                    when it comes from the command line.
+ * Returns: DL_OK or an error naming the imported file (line and column when
+ * known, else the JSON or YAML path of the offending value).
+ */
+enum dl_status dl_rules_import(struct dl_rules_loader *ld, const char *path, const char *format,
+                               const char *default_id, struct dl_loc at);
+
+/**
+ * dl_rules_finish_tables - rs->tables: the tables written in `tables:`,
+ * then each imported table whose name, `match` pattern or default role no
+ * earlier table has (written definitions win; among imports, the first).
+ */
+void dl_rules_finish_tables(struct dl_rules_loader *ld);
+
+/** dl_rules_table_label - "table 'Orders'", "table matching 'x'", "default table". */
+const char *dl_rules_table_label(struct dl_arena *arena, const struct dl_table *t);
+
+#endif
