@@ -8,13 +8,16 @@
  * developer guide, "Reading data from a global secondary index"). A local
  * secondary index does support strongly consistent reads.
  *
- * Needs the rules file's tables: to tell a GSI from an LSI. Deliberately
- * ignored: ConsistentRead not known to be true, index or table not
- * described or named at run time.
+ * Needs the rules file's tables: to tell a GSI from an LSI (the default
+ * table describes a table named at run time). Deliberately ignored:
+ * ConsistentRead not known to be true, an index or table not described, an
+ * index named at run time.
  */
 #include "info.h"
 #include "util_expr.h"
 #include "../model/quote.h"
+
+#include <stdio.h>
 
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
 {
@@ -25,11 +28,15 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
         if (!dl_value_equals(cr, "true") || !dl_read_keys_get(ctx, req, &k) || !k.index ||
             k.index->kind != DL_INDEX_GLOBAL)
                 return;
+        const struct dl_value *tn = &req->fields[DL_FIELD_TABLE_NAME];
+        char table[256] = "a table named at run time";
+        if (dl_value_is_complete(tn))
+                snprintf(table, sizeof table, "table '%s'", DL_QN(tn->text, tn->len));
         dl_value_report(ctx, cr, &req->call,
                         "Consistent reads are not supported on global secondary indexes; '%s' is "
-                        "a global secondary index of table '%s': drop SetConsistentRead(true), or "
+                        "a global secondary index of %s: drop SetConsistentRead(true), or "
                         "read the table or a local secondary index",
-                        DL_Q(k.index->name), k.table->name ? DL_Q(k.table->name) : "?");
+                        DL_Q(k.index->name), table);
 }
 
 const struct dl_check dl_check_consistent_read_on_gsi = {

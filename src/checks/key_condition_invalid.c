@@ -251,26 +251,26 @@ static void check_schema(struct kc_state *st)
             !dl_read_keys_get(st->ctx, st->req, &k))
                 return;
         const struct kc_cond *h = find_cond(st, k.hash);
-        const char *where = k.index ? "index" : "table";
-        const char *wname = DL_Q(k.index ? k.index->name : k.table->name ? k.table->name : "?");
+        char what[256];
+        dl_read_keys_label(st->req, &k, what, sizeof what);
         const char *hash = DL_Q(k.hash), *range = DL_Q(k.range);
         char hint[256] = "";
         if (!k.range && st->n_conds > 1) {
                 const struct kc_cond *other = st->conds[0].node == (h ? h->node : NULL)
                                                       ? &st->conds[1] : &st->conds[0];
                 dl_expr_report(st->ctx, st->e, other->path->off, other->path->end,
-                               "Query key condition not supported; %s '%s' has no sort key, so "
+                               "Query key condition not supported; %s has no sort key, so "
                                "only 'pk = :pk' is allowed; move the condition on '%s' to a "
                                "FilterExpression",
-                               where, wname, DL_QN(other->name, other->len));
+                               what, DL_QN(other->name, other->len));
                 return;
         }
         if (!h) {
                 const struct kc_cond *c = &st->conds[0];
                 dl_expr_report(st->ctx, st->e, c->path->off, c->path->end,
                                "Query condition missed key schema element: %s; the partition "
-                               "key of %s '%s' is '%s': write '%s = :pk'%s",
-                               hash, where, wname, hash, hash,
+                               "key of %s is '%s': write '%s = :pk'%s",
+                               hash, what, hash, hash,
                                index_hint(&k, c->name, c->len, hint, sizeof hint));
                 return;
         }
@@ -299,9 +299,9 @@ static void check_schema(struct kc_state *st)
                                                                                : &st->conds[0];
                         dl_expr_report(st->ctx, st->e, c->path->off, c->path->end,
                                        "Query condition missed key schema element: %s; '%s' "
-                                       "is not a key of %s '%s': move its condition to a "
+                                       "is not a key of %s: move its condition to a "
                                        "FilterExpression",
-                                       range, DL_QN(c->name, c->len), where, wname);
+                                       range, DL_QN(c->name, c->len), what);
                 }
                 return;
         }

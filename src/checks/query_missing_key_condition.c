@@ -14,6 +14,7 @@
  * reported.
  */
 #include "info.h"
+#include "util_expr.h"
 
 #include "../model/request.h"
 #include "../rules/schema.h"
@@ -26,21 +27,8 @@
 static const char *partition_key_of(const struct dl_check_ctx *ctx,
                                     const struct dl_request *req)
 {
-        const struct dl_value *t = &req->fields[DL_FIELD_TABLE_NAME];
-        const struct dl_value *ix = &req->fields[DL_FIELD_INDEX_NAME];
-        const struct dl_table *tab = dl_schema_table_for(
-                ctx->rules, dl_value_is_complete(t) ? t->text : NULL,
-                dl_value_is_complete(t) ? t->len : 0);
-        if (!tab)
-                return NULL;
-        if (ix->kind == DL_VAL_ABSENT)
-                return tab->partition_key.name;
-        if (!dl_value_is_complete(ix))
-                return NULL;
-        const struct dl_index *index = dl_schema_index(tab, ix->text, ix->len);
-        if (!index)
-                return NULL;
-        return index->partition_key.name ? index->partition_key.name : tab->partition_key.name;
+        struct dl_read_keys k;
+        return dl_read_keys_get(ctx, req, &k) ? k.hash : NULL;
 }
 
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)

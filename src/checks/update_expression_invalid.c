@@ -176,12 +176,11 @@ static void report_overlap(const struct dl_check_ctx *ctx, const struct dl_reque
 static void report_key_update(const struct dl_check_ctx *ctx, const struct dl_request *req,
                               const struct dl_expr *e)
 {
-        const struct dl_value *tn = &req->fields[DL_FIELD_TABLE_NAME];
-        if (!dl_value_is_complete(tn))
-                return;
         const struct dl_table *t = dl_table_described(ctx, req);
         if (!t)
                 return;
+        char table[256];
+        dl_table_label(req, table, sizeof table);
         const char *keys[2] = {t->partition_key.name, t->sort_key.name};
         /* partition key first, as DynamoDB checks them */
         for (size_t k = 0; k < 2; k++) {
@@ -197,10 +196,9 @@ static void report_key_update(const struct dl_check_ctx *ctx, const struct dl_re
                         dl_expr_report(ctx, e, p->off, p->end,
                                        "One or more parameter values were invalid: Cannot update "
                                        "attribute %s. This attribute is part of the key; key "
-                                       "attributes of table '%s' cannot change: delete the item "
+                                       "attributes of %s cannot change: delete the item "
                                        "and put a new one",
-                                       DL_Q(keys[k]),
-                                       t->name ? DL_Q(t->name) : DL_QN(tn->text, tn->len));
+                                       DL_Q(keys[k]), table);
                         return;
                 }
         }

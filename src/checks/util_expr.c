@@ -8,6 +8,7 @@
 #include "../findings/finding.h"
 #include "../model/placeholder.h"
 #include "../model/quote.h"
+#include "../model/request.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -107,32 +108,77 @@ bool dl_name_eq(const char *s, size_t len, const char *name)
         return name && strlen(name) == len && memcmp(s, name, len) == 0;
 }
 
+/* Could the template (known text and holes) spell name? Holes stand for
+ * any text, as a glob's '*'. */
+static bool template_may_be(const struct dl_segment *segs, size_t n, const char *name,
+                            size_t len)
+{
+        if (n == 0)
+                return len == 0;
+        if (!segs[0].text) {
+                for (size_t skip = 0; skip <= len; skip++) {
+                        if (template_may_be(segs + 1, n - 1, name + skip, len - skip))
+                                return true;
+                }
+                return false;
+        }
+        return segs[0].len <= len && memcmp(segs[0].text, name, segs[0].len) == 0 &&
+               template_may_be(segs + 1, n - 1, name + segs[0].len, len - segs[0].len);
+}
+
 const struct dl_table *dl_table_described_named(const struct dl_check_ctx *ctx, const char *name,
                                                 size_t len)
 {
-        const struct dl_table *t = dl_schema_table_for(ctx->rules, name, len);
-        if (!t || !t->is_default)
-                return t;
-        if (dl_name_eq(name, len, t->name) ||
-            (t->match_re && dl_regex_match(t->match_re, name, len)))
-                return t;
-        return NULL;
+        return dl_schema_table_for(ctx->rules, name, len);
 }
 
 const struct dl_table *dl_table_described(const struct dl_check_ctx *ctx,
                                           const struct dl_request *req)
 {
         const struct dl_value *tn = &req->fields[DL_FIELD_TABLE_NAME];
-        if (!dl_value_is_complete(tn))
+        if (dl_value_is_complete(tn))
+                return dl_table_described_named(ctx, tn->text, tn->len);
+        if (tn->kind == DL_VAL_ABSENT || !ctx->rules)
                 return NULL;
-        return dl_table_described_named(ctx, tn->text, tn->len);
+        /* Named at run time. A template with known text ("prod-" + stage)
+         * may name a table another entry describes: a pattern might match
+         * it, or a name fit it; then nobody can tell which table it is. */
+        if (tn->kind == DL_VAL_KNOWN) {
+                bool text = false;
+                for (size_t i = 0; i < tn->n_segs; i++)
+                        text = text || (tn->segs[i].text && tn->segs[i].len);
+                for (size_t i = 0; text && i < ctx->rules->n_tables; i++) {
+                        const struct dl_table *t = &ctx->rules->tables[i];
+                        if (t->is_default)
+                                continue;
+                        if (t->match || (t->name && template_may_be(tn->segs, tn->n_segs,
+                                                                    t->name, strlen(t->name))))
+                                return NULL;
+                }
+        }
+        return dl_schema_table_for(ctx->rules, NULL, 0);
 }
 
-bool dl_read_keys_named(const struct dl_check_ctx *ctx, const char *table, size_t table_len,
-                        const char *index, size_t index_len, struct dl_read_keys *out)
+const char *dl_read_keys_label(const struct dl_request *req, const struct dl_read_keys *k,
+                               char *buf, size_t size)
+{
+        const struct dl_value *tn = &req->fields[DL_FIELD_TABLE_NAME];
+        if (k->index)
+                snprintf(buf, size, "index '%s'", DL_Q(k->index->name));
+        else if (dl_value_is_complete(tn))
+                snprintf(buf, size, "table '%s'", DL_QN(tn->text, tn->len));
+        else
+                snprintf(buf, size, "the default table");
+        return buf;
+}
+
+/* The key schema read from table t (NULL: not described), through index
+ * (index_len bytes) unless index is NULL. */
+static bool read_keys_of(const struct dl_table *t, const char *index, size_t index_len,
+                         struct dl_read_keys *out)
 {
         memset(out, 0, sizeof *out);
-        out->table = dl_table_described_named(ctx, table, table_len);
+        out->table = t;
         if (!out->table)
                 return false;
         if (!index) {
@@ -155,16 +201,22 @@ bool dl_read_keys_named(const struct dl_check_ctx *ctx, const char *table, size_
         return out->hash != NULL;
 }
 
+bool dl_read_keys_named(const struct dl_check_ctx *ctx, const char *table, size_t table_len,
+                        const char *index, size_t index_len, struct dl_read_keys *out)
+{
+        return read_keys_of(dl_table_described_named(ctx, table, table_len), index, index_len,
+                            out);
+}
+
 bool dl_read_keys_get(const struct dl_check_ctx *ctx, const struct dl_request *req,
                       struct dl_read_keys *out)
 {
         memset(out, 0, sizeof *out);
-        const struct dl_value *tn = &req->fields[DL_FIELD_TABLE_NAME];
         const struct dl_value *ix = &req->fields[DL_FIELD_INDEX_NAME];
-        if (!dl_value_is_complete(tn) || (ix->kind != DL_VAL_ABSENT && !dl_value_is_complete(ix)))
+        if (ix->kind != DL_VAL_ABSENT && !dl_value_is_complete(ix))
                 return false;
-        return dl_read_keys_named(ctx, tn->text, tn->len,
-                                  ix->kind == DL_VAL_ABSENT ? NULL : ix->text, ix->len, out);
+        return read_keys_of(dl_table_described(ctx, req),
+                            ix->kind == DL_VAL_ABSENT ? NULL : ix->text, ix->len, out);
 }
 
 bool dl_path_head(const struct dl_request *req, const struct dl_path *p, const char **name,

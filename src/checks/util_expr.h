@@ -64,19 +64,24 @@ struct dl_read_keys {
 };
 
 /**
- * dl_table_described - the description of the table req names, when its
- * name is fully known and a `tables:` entry names or matches it. The
- * `default: true` entry is not used for a known name it does not match:
- * it describes tables named at run time, and a schema check must stay
- * silent on a table nobody described.
- * Returns: the table (transfer none) or NULL.
+ * dl_table_described - the description of the table req names: for a name
+ * known at analysis time, the `tables:` entry with that name, else the
+ * first whose pattern matches it, else the `default: true` entry (a name
+ * no entry claims); for a name only known at run time, the default entry
+ * (docs/rules-file.md, "Which table a request uses"), unless the name's
+ * known text ("prod-" + stage) might spell a table another entry names or
+ * matches: then nobody can tell, and schema checks stay silent.
+ * Returns: the table (transfer none) or NULL (no table name set, or no
+ * entry applies).
  */
 const struct dl_table *dl_table_described(const struct dl_check_ctx *ctx,
                                           const struct dl_request *req);
 
 /**
  * dl_table_described_named - dl_table_described for a table name (len
- * bytes) known some other way (the FROM of a PartiQL statement).
+ * bytes) known some other way (the FROM of a PartiQL statement): the
+ * entry with that name, else the first whose pattern matches it, else the
+ * `default: true` entry.
  * Returns: the table (transfer none) or NULL.
  */
 const struct dl_table *dl_table_described_named(const struct dl_check_ctx *ctx, const char *name,
@@ -85,7 +90,7 @@ const struct dl_table *dl_table_described_named(const struct dl_check_ctx *ctx, 
 /**
  * dl_read_keys_named - the key schema read from table (table_len bytes),
  * through index (index_len bytes) unless index is NULL, from ctx->rules'
- * tables.
+ * tables (dl_table_described_named).
  * Returns: false (stay silent) when the table or the index is not
  * described, or the key schema has no partition key.
  */
@@ -93,13 +98,22 @@ bool dl_read_keys_named(const struct dl_check_ctx *ctx, const char *table, size_
                         const char *index, size_t index_len, struct dl_read_keys *out);
 
 /**
- * dl_read_keys_get - the key schema req reads, from ctx->rules' tables.
- * Returns: false (stay silent) when the table name is not fully known, the
- * table is not described, the index name is not fully known, or the index
- * is not described.
+ * dl_read_keys_get - the key schema req reads, from ctx->rules' tables
+ * (dl_table_described).
+ * Returns: false (stay silent) when no table description applies, the
+ * index name is not fully known, or the index is not described.
  */
 bool dl_read_keys_get(const struct dl_check_ctx *ctx, const struct dl_request *req,
                       struct dl_read_keys *out);
+
+/**
+ * dl_read_keys_label - what k reads, for messages: "index 'GSI1'", "table
+ * 'Orders'" (the request's name, also when the default table describes
+ * it), or "the default table" for a table named at run time. Written
+ * into buf (size bytes); returns buf.
+ */
+const char *dl_read_keys_label(const struct dl_request *req, const struct dl_read_keys *k,
+                               char *buf, size_t size);
 
 /**
  * dl_path_str - DynamoDB's rendering of a resolved path, "[a, b, [1]]",

@@ -52,7 +52,8 @@ static struct dl_table test_tables[] = {
          orders_indexes, 2, {0}},
         {"Counters", NULL, NULL, false, {"id", DL_KEY_N, {0}}, {NULL, DL_KEY_S, {0}}, NULL, 0,
          {0}},
-        /* default: true describes tables named at run time only */
+        /* default: true describes tables named at run time, and names no other
+         * entry claims */
         {"Fallback", NULL, NULL, true, {"fid", DL_KEY_S, {0}}, {NULL, DL_KEY_S, {0}}, NULL, 0,
          {0}},
 };
