@@ -183,6 +183,21 @@ static enum dl_status load_rules(const struct dl_options *o, struct dl_ruleset *
         }
         free(path);
         free(ids);
+        /* --tables-from files lie beneath the rules file's own tables. */
+        for (size_t i = 0; st == DL_OK && i < o->n_tables_from; i++) {
+                struct dl_ruleset *t = NULL;
+                st = dl_ruleset_load_tables(o->tables_from[i], NULL, &t, err);
+                if (st != DL_OK)
+                        break;
+                struct dl_ruleset *m = dl_ruleset_merge(*out, t);
+                dl_ruleset_adopt(m, *out);
+                dl_ruleset_adopt(m, t);
+                *out = m;
+        }
+        if (st != DL_OK) {
+                dl_ruleset_free(*out);
+                *out = NULL;
+        }
         return st;
 }
 

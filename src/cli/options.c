@@ -103,6 +103,12 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                         push(&o->extra_args, &o->n_extra_args, v);
                         continue;
                 }
+                if (take_value("--tables-from", argc, argv, &i, &v, &missing)) {
+                        if (missing)
+                                goto missing_value;
+                        push(&o->tables_from, &o->n_tables_from, v);
+                        continue;
+                }
                 if (take_value("-j", argc, argv, &i, &v, &missing) ||
                     take_value("--jobs", argc, argv, &i, &v, &missing)) {
                         if (missing)
@@ -154,8 +160,9 @@ void dl_options_fini(struct dl_options *o)
                 return;
         free(o->paths);
         free(o->extra_args);
-        o->paths = o->extra_args = NULL;
-        o->n_paths = o->n_extra_args = 0;
+        free(o->tables_from);
+        o->paths = o->extra_args = o->tables_from = NULL;
+        o->n_paths = o->n_extra_args = o->n_tables_from = 0;
 }
 
 const char *dl_options_usage(void)
@@ -175,6 +182,9 @@ const char *dl_options_usage(void)
                "Rules:\n"
                "  --rules FILE           rules file (default: nearest .ddblint.yaml upwards\n"
                "                         from the current directory, else built-in defaults)\n"
+               "  --tables-from FILE     read table definitions from a CloudFormation/SAM\n"
+               "                         template, describe-table or terraform show -json\n"
+               "                         output (repeatable; beneath the rules file's own)\n"
                "  --baseline FILE        hide findings whose fingerprints FILE lists\n"
                "  --write-baseline FILE  record the current findings' fingerprints in FILE\n"
                "Output:\n"

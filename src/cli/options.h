@@ -23,6 +23,8 @@ struct dl_options {
         size_t n_extra_args;
         const char *compdb_dir;      /* -p DIR, or NULL */
         const char *rules_path;      /* --rules FILE, or NULL (search upwards) */
+        const char **tables_from;    /* --tables-from FILE, in order */
+        size_t n_tables_from;
         enum dl_format format;       /* --format, default text */
         const char *output;          /* -o FILE, or NULL for stdout */
         const char *sarif_path;      /* --sarif FILE (SARIF besides text), or NULL */
