@@ -1104,9 +1104,8 @@ static enum dl_status check_limits(const loader_t *ld, const char *text, size_t 
 }
 
 enum dl_status dl_rules_parse_yaml(const loader_t *ld, const char *text, size_t len,
-                                   yaml_document_t *doc, bool *empty)
+                                   yaml_document_t *doc)
 {
-        *empty = false;
         enum dl_status st = check_limits(ld, text, len);
         if (st)
                 return st;
@@ -1137,7 +1136,6 @@ enum dl_status dl_rules_parse_yaml(const loader_t *ld, const char *text, size_t 
                 yaml_document_delete(doc);
                 return st;
         }
-        *empty = yaml_document_get_root_node(doc) == NULL;
         return DL_OK;
 }
 
@@ -1197,10 +1195,19 @@ static void loader_init(loader_t *ld, struct dl_ruleset *rs, const char *name,
         ld->err = err;
 }
 
-static void loader_fini(loader_t *ld)
+/* The end of a load that ended with st: the ruleset in *out, or freed. */
+static enum dl_status loader_finish(loader_t *ld, enum dl_status st, struct dl_ruleset **out)
 {
+        if (st == DL_OK)
+                dl_rules_finish_tables(ld);
         DL_VEC_FREE(&ld->tables);
         DL_VEC_FREE(&ld->imported);
+        if (st) {
+                dl_ruleset_free(ld->rs);
+                return st;
+        }
+        *out = ld->rs;
+        return DL_OK;
 }
 
 enum dl_status dl_ruleset_load_string(const char *name, const char *text, size_t len,
@@ -1215,22 +1222,13 @@ enum dl_status dl_ruleset_load_string(const char *name, const char *text, size_t
         dl_rules_add_source(rs, ld.file);
 
         yaml_document_t doc;
-        bool empty = false;
-        enum dl_status st = dl_rules_parse_yaml(&ld, text, len, &doc, &empty);
+        enum dl_status st = dl_rules_parse_yaml(&ld, text, len, &doc);
         if (st == DL_OK) {
                 ld.doc = &doc;
                 st = parse_root(&ld, yaml_document_get_root_node(&doc));
                 yaml_document_delete(&doc);
         }
-        if (st == DL_OK)
-                dl_rules_finish_tables(&ld);
-        loader_fini(&ld);
-        if (st) {
-                dl_ruleset_free(rs);
-                return st;
-        }
-        *out = rs;
-        return DL_OK;
+        return loader_finish(&ld, st, out);
 }
 
 enum dl_status dl_ruleset_load(const char *path, const char *const *check_ids,
@@ -1258,16 +1256,7 @@ enum dl_status dl_ruleset_load_tables(const char *path, const char *format,
         ld.dir = dl_arena_strdup(ld.arena, cwd);
         free(cwd);
         struct dl_loc none = {NULL, 0, 0};
-        enum dl_status st = dl_rules_import(&ld, path, format, NULL, none);
-        if (st == DL_OK)
-                dl_rules_finish_tables(&ld);
-        loader_fini(&ld);
-        if (st) {
-                dl_ruleset_free(rs);
-                return st;
-        }
-        *out = rs;
-        return DL_OK;
+        return loader_finish(&ld, dl_rules_import(&ld, path, format, NULL, none), out);
 }
 
 struct dl_ruleset *dl_ruleset_new_default(void)

@@ -297,6 +297,33 @@ static enum dl_status key_schema(const loader_t *ld, const yaml_node_t *owner,
         return DL_OK;
 }
 
+/* Room for n more indexes in t; returns the first new slot (zeroed). */
+static struct dl_index *grow_indexes(const loader_t *ld, struct dl_table *t, size_t n)
+{
+        struct dl_index *grown = dl_arena_alloc(ld->arena, (t->n_indexes + n + 1) * sizeof *grown);
+        if (t->n_indexes)
+                memcpy(grown, t->indexes, t->n_indexes * sizeof *grown);
+        t->indexes = grown;
+        return &grown[t->n_indexes];
+}
+
+/* A sequence of strings (NonKeyAttributes, non_key_attributes) copied into
+ * the index; seq may be NULL. */
+static enum dl_status non_key_attributes(const loader_t *ld, const yaml_node_t *seq,
+                                         const char *key, struct dl_index *ix)
+{
+        size_t n = seq ? dl_rules_seq_len(seq) : 0;
+        ix->non_key_attributes = dl_arena_alloc(ld->arena, (n + 1) * sizeof(const char *));
+        for (size_t i = 0; i < n; i++) {
+                enum dl_status st = dl_rules_get_string(ld, dl_rules_seq_at(ld, seq, i), key,
+                                                        &ix->non_key_attributes[i]);
+                if (st)
+                        return st;
+                ix->n_non_key_attributes++;
+        }
+        return DL_OK;
+}
+
 static enum dl_status api_projection(const loader_t *ld, const yaml_node_t *ixn, const char *where,
                                      struct dl_index *ix)
 {
@@ -309,50 +336,58 @@ static enum dl_status api_projection(const loader_t *ld, const yaml_node_t *ixn,
         if (pt && (st = dl_rules_projection(ld, pt, "ProjectionType", &ix->projection)))
                 return st;
         yaml_node_t *nk = NULL;
-        if ((st = opt_seq(ld, p, "NonKeyAttributes", where, &nk)) || !nk)
+        if ((st = opt_seq(ld, p, "NonKeyAttributes", where, &nk)))
                 return st;
-        size_t n = dl_rules_seq_len(nk);
-        ix->non_key_attributes = dl_arena_alloc(ld->arena, (n + 1) * sizeof(const char *));
+        return non_key_attributes(ld, nk, "NonKeyAttributes", ix);
+}
+
+/* What one format reads of an index beyond its name: keys, projection. */
+typedef enum dl_status (*index_fill_fn)(const loader_t *ld, const yaml_node_t *x,
+                                        const char *where, const yaml_node_t *data,
+                                        struct dl_index *ix);
+
+/* The indexes listed under key in owner (a sequence of mappings, each naming
+ * its index with name_key), appended to t. */
+static enum dl_status read_indexes(const loader_t *ld, const yaml_node_t *owner, const char *key,
+                                   const char *name_key, enum dl_index_kind kind,
+                                   const char *where, struct dl_table *t, index_fill_fn fill,
+                                   const yaml_node_t *data)
+{
+        yaml_node_t *list = NULL;
+        enum dl_status st = opt_seq(ld, owner, key, where, &list);
+        if (st || !list)
+                return st;
+        size_t n = dl_rules_seq_len(list);
+        grow_indexes(ld, t, n);
         for (size_t i = 0; i < n; i++) {
-                if ((st = dl_rules_get_string(ld, dl_rules_seq_at(ld, nk, i), "NonKeyAttributes",
-                                              &ix->non_key_attributes[i])))
+                yaml_node_t *x = dl_rules_seq_at(ld, list, i);
+                struct dl_index *ix = &t->indexes[t->n_indexes];
+                ix->kind = kind;
+                ix->loc = dl_rules_node_loc(ld, x);
+                if ((st = need_str(ld, x, name_key, where, &ix->name)))
                         return st;
-                ix->n_non_key_attributes++;
+                const char *iw = dl_arena_printf(ld->arena, "in index '%s' %s", ix->name, where);
+                if (kind == DL_INDEX_LOCAL)
+                        ix->partition_key = t->partition_key;
+                if ((st = fill(ld, x, iw, data, ix)))
+                        return st;
+                t->n_indexes++;
         }
         return DL_OK;
 }
 
-static enum dl_status api_indexes(const loader_t *ld, const yaml_node_t *props,
-                                  const yaml_node_t *defs, const char *key,
-                                  enum dl_index_kind kind, const char *where, struct dl_table *t)
+/* KeySchema and Projection of an index; data is AttributeDefinitions. */
+static enum dl_status api_index(const loader_t *ld, const yaml_node_t *x, const char *where,
+                                const yaml_node_t *defs, struct dl_index *ix)
 {
-        yaml_node_t *list = NULL;
-        enum dl_status st = opt_seq(ld, props, key, where, &list);
-        if (st || !list)
+        struct dl_key_attr pk = ix->partition_key;
+        enum dl_status st = key_schema(ld, x, defs, where, &pk, &ix->sort_key,
+                                       ix->kind == DL_INDEX_GLOBAL);
+        if (st)
                 return st;
-        size_t n = dl_rules_seq_len(list);
-        struct dl_index *grown = dl_arena_alloc(ld->arena, (t->n_indexes + n + 1) * sizeof *grown);
-        if (t->n_indexes)
-                memcpy(grown, t->indexes, t->n_indexes * sizeof *grown);
-        t->indexes = grown;
-        for (size_t i = 0; i < n; i++) {
-                yaml_node_t *x = dl_rules_seq_at(ld, list, i);
-                struct dl_index *ix = &t->indexes[t->n_indexes];
-                memset(ix, 0, sizeof *ix);
-                ix->kind = kind;
-                ix->loc = dl_rules_node_loc(ld, x);
-                if ((st = need_str(ld, x, "IndexName", where, &ix->name)))
-                        return st;
-                const char *iw = dl_arena_printf(ld->arena, "in index '%s' %s", ix->name, where);
-                if ((st = key_schema(ld, x, defs, iw, &ix->partition_key, &ix->sort_key,
-                                     kind == DL_INDEX_GLOBAL)) ||
-                    (st = api_projection(ld, x, iw, ix)))
-                        return st;
-                if (kind == DL_INDEX_LOCAL)
-                        ix->partition_key = t->partition_key;
-                t->n_indexes++;
-        }
-        return DL_OK;
+        if (ix->kind == DL_INDEX_GLOBAL)
+                ix->partition_key = pk;
+        return api_projection(ld, x, where, ix);
 }
 
 /* A table in the API's shape: props holds KeySchema, AttributeDefinitions,
@@ -364,10 +399,11 @@ static enum dl_status api_table(const loader_t *ld, const yaml_node_t *props, co
         enum dl_status st = opt_seq(ld, props, "AttributeDefinitions", where, &defs);
         if (st || (st = key_schema(ld, props, defs, where, &t->partition_key, &t->sort_key, true)))
                 return st;
-        if ((st = api_indexes(ld, props, defs, "GlobalSecondaryIndexes", DL_INDEX_GLOBAL, where,
-                              t)))
+        if ((st = read_indexes(ld, props, "GlobalSecondaryIndexes", "IndexName", DL_INDEX_GLOBAL,
+                               where, t, api_index, defs)))
                 return st;
-        return api_indexes(ld, props, defs, "LocalSecondaryIndexes", DL_INDEX_LOCAL, where, t);
+        return read_indexes(ld, props, "LocalSecondaryIndexes", "IndexName", DL_INDEX_LOCAL, where,
+                            t, api_index, defs);
 }
 
 /* ---- the three formats --------------------------------------------------- */
@@ -480,58 +516,30 @@ static enum dl_status tf_key(const loader_t *ld, const yaml_node_t *vals, const 
         return tf_attr_type(ld, vals, name, where, &out->type);
 }
 
-static enum dl_status tf_indexes(const loader_t *ld, const yaml_node_t *vals, const char *key,
-                                 enum dl_index_kind kind, const char *where, struct dl_table *t)
+/* hash_key (global), range_key, projection_type, non_key_attributes of an
+ * index; data is the table's values (its attribute blocks). */
+static enum dl_status tf_index(const loader_t *ld, const yaml_node_t *x, const char *where,
+                               const yaml_node_t *vals, struct dl_index *ix)
 {
-        yaml_node_t *list = NULL;
-        enum dl_status st = opt_seq(ld, vals, key, where, &list);
-        if (st || !list)
-                return st;
-        size_t n = dl_rules_seq_len(list);
-        struct dl_index *grown = dl_arena_alloc(ld->arena, (t->n_indexes + n + 1) * sizeof *grown);
-        if (t->n_indexes)
-                memcpy(grown, t->indexes, t->n_indexes * sizeof *grown);
-        t->indexes = grown;
-        for (size_t i = 0; i < n; i++) {
-                yaml_node_t *x = dl_rules_seq_at(ld, list, i);
-                struct dl_index *ix = &t->indexes[t->n_indexes];
-                memset(ix, 0, sizeof *ix);
-                ix->kind = kind;
-                ix->loc = dl_rules_node_loc(ld, x);
-                if ((st = need_str(ld, x, "name", where, &ix->name)))
+        enum dl_status st;
+        if (ix->kind == DL_INDEX_GLOBAL) {
+                if ((st = tf_key(ld, vals, x, "hash_key", where, &ix->partition_key)))
                         return st;
-                const char *iw = dl_arena_printf(ld->arena, "in index '%s' %s", ix->name, where);
-                if (kind == DL_INDEX_GLOBAL) {
-                        if ((st = tf_key(ld, vals, x, "hash_key", iw, &ix->partition_key)))
-                                return st;
-                        if (!ix->partition_key.name)
-                                return fail(ld, x, "missing 'hash_key' %s; expected the index's "
-                                                   "partition key", iw);
-                } else {
-                        ix->partition_key = t->partition_key;
-                }
-                if ((st = tf_key(ld, vals, x, "range_key", iw, &ix->sort_key)))
-                        return st;
-                ix->projection = DL_PROJ_ALL;
-                yaml_node_t *pt = dl_rules_map_get(ld, x, "projection_type");
-                if (pt && !dl_rules_is_null(pt) &&
-                    (st = dl_rules_projection(ld, pt, "projection_type", &ix->projection)))
-                        return st;
-                yaml_node_t *nk = NULL;
-                if ((st = opt_seq(ld, x, "non_key_attributes", iw, &nk)))
-                        return st;
-                size_t m = nk ? dl_rules_seq_len(nk) : 0;
-                ix->non_key_attributes = dl_arena_alloc(ld->arena, (m + 1) * sizeof(const char *));
-                for (size_t k = 0; k < m; k++) {
-                        if ((st = dl_rules_get_string(ld, dl_rules_seq_at(ld, nk, k),
-                                                      "non_key_attributes",
-                                                      &ix->non_key_attributes[k])))
-                                return st;
-                        ix->n_non_key_attributes++;
-                }
-                t->n_indexes++;
+                if (!ix->partition_key.name)
+                        return fail(ld, x, "missing 'hash_key' %s; expected the index's "
+                                           "partition key", where);
         }
-        return DL_OK;
+        if ((st = tf_key(ld, vals, x, "range_key", where, &ix->sort_key)))
+                return st;
+        ix->projection = DL_PROJ_ALL;
+        yaml_node_t *pt = dl_rules_map_get(ld, x, "projection_type");
+        if (pt && !dl_rules_is_null(pt) &&
+            (st = dl_rules_projection(ld, pt, "projection_type", &ix->projection)))
+                return st;
+        yaml_node_t *nk = NULL;
+        if ((st = opt_seq(ld, x, "non_key_attributes", where, &nk)))
+                return st;
+        return non_key_attributes(ld, nk, "non_key_attributes", ix);
 }
 
 /* One module of `terraform show -json`: its resources, then its child
@@ -567,10 +575,10 @@ static enum dl_status tf_module(const loader_t *ld, const yaml_node_t *mod, cand
                         return fail(ld, vals, "missing 'hash_key' %s; expected the table's "
                                               "partition key", where);
                 if ((st = tf_key(ld, vals, vals, "range_key", where, &c.t.sort_key)) ||
-                    (st = tf_indexes(ld, vals, "global_secondary_index", DL_INDEX_GLOBAL, where,
-                                     &c.t)) ||
-                    (st = tf_indexes(ld, vals, "local_secondary_index", DL_INDEX_LOCAL, where,
-                                     &c.t)))
+                    (st = read_indexes(ld, vals, "global_secondary_index", "name",
+                                       DL_INDEX_GLOBAL, where, &c.t, tf_index, vals)) ||
+                    (st = read_indexes(ld, vals, "local_secondary_index", "name", DL_INDEX_LOCAL,
+                                       where, &c.t, tf_index, vals)))
                         return st;
                 DL_VEC_PUSH(out, c);
         }
@@ -802,10 +810,8 @@ enum dl_status dl_rules_import(loader_t *ld, const char *path, const char *forma
                 lead++;
         bool json = lead < len && (text[lead] == '{' || text[lead] == '[');
         yaml_document_t doc;
-        bool empty = false;
         ld->no_marks = json;
-        st = json ? parse_json(ld, text, len, &doc)
-                  : dl_rules_parse_yaml(ld, text, len, &doc, &empty);
+        st = json ? parse_json(ld, text, len, &doc) : dl_rules_parse_yaml(ld, text, len, &doc);
         free(text);
         if (st)
                 return st;

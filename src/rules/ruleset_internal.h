@@ -103,11 +103,11 @@ bool dl_rules_is_seq(const struct yaml_node_s *n);
  * *doc, within the limits above; errors name ld->file with line and
  * column: DL_ERR_PARSE for YAML syntax or text that is not UTF-8,
  * DL_ERR_CONFIG for a second document, nesting or aliases over the limits.
- * *empty is set when the text holds no node at all (only comments).
+ * Text with no node at all (only comments) gives a document without a root.
  * On success release *doc with yaml_document_delete().
  */
 enum dl_status dl_rules_parse_yaml(const struct dl_rules_loader *ld, const char *text,
-                                   size_t len, struct yaml_document_s *doc, bool *empty);
+                                   size_t len, struct yaml_document_s *doc);
 
 /**
  * dl_rules_regex - compile pattern (anchored) once per ruleset: the same
