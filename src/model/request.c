@@ -3,6 +3,8 @@
  */
 #include "request.h"
 
+#include "template.h"
+
 #include "../core/arena.h"
 #include "../core/strbuf.h"
 
@@ -222,7 +224,7 @@ void dl_value_dump(struct dl_strbuf *sb, const struct dl_value *v)
                 if (v->segs[i].text)
                         dump_bytes(sb, v->segs[i].text, v->segs[i].len);
                 else
-                        dl_strbuf_puts(sb, "<?>");
+                        dl_hole_dump(sb, v->segs[i].hole);
         }
         dl_strbuf_putc(sb, '"');
 }

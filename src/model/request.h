@@ -10,7 +10,9 @@
  *   DL_VAL_ABSENT   provably never set on this request
  *   DL_VAL_KNOWN    set, and at least part of the text is known: segs holds
  *                   a template of known text and holes (parts only known at
- *                   run time, e.g. `pk + " = :v"` is <hole> " = :v")
+ *                   run time, e.g. `pk + " = :v"` is <hole> " = :v"), or at
+ *                   least one hole has a shape (model/template.h: a value
+ *                   that is one `<shard:16>` hole is KNOWN without text)
  *   DL_VAL_DYNAMIC  set, or possibly set (the request escaped to code
  *                   ddblint cannot see), with no text known
  * Checks decide only on what is certain. Only DL_VAL_ABSENT means absent.
@@ -28,6 +30,7 @@ struct dl_arena;
 struct dl_strbuf;
 struct dl_expr; /* model/expr.h: parsed expression (issue #3) */
 struct dl_partiql; /* model/partiql.h: parsed PartiQL statement (issue #9) */
+struct dl_hole; /* model/template.h: what is known of a hole */
 
 enum dl_op {
 #define DL_OP(e, name) DL_OP_##e,
@@ -59,7 +62,8 @@ enum dl_value_kind { DL_VAL_ABSENT = 0, DL_VAL_KNOWN, DL_VAL_DYNAMIC };
 enum dl_call_kind { DL_CALL_PLAIN = 0, DL_CALL_ASYNC, DL_CALL_CALLABLE, DL_CALL_PAGINATOR };
 
 /* One part of a template. text == NULL marks a hole (known only at run
- * time). For known text, locs (may be NULL) has len entries: locs[i] is the
+ * time); hole then says what is known of it (model/template.h), NULL when
+ * nothing is. For known text, locs (may be NULL) has len entries: locs[i] is the
  * source position of byte i of text, mapped through escapes, concatenated
  * literals and macro expansions (expansion location, 1-based line/col). */
 struct dl_segment {
@@ -70,6 +74,7 @@ struct dl_segment {
          * where the value is used (inside a #define's literal, a constant's
          * initializer); an entry with file NULL has no such place. */
         const struct dl_loc *origin_locs;
+        const struct dl_hole *hole; /* holes only: the shape, or NULL */
 };
 
 struct dl_value {
@@ -219,8 +224,10 @@ char *dl_value_known_text(struct dl_arena *a, const struct dl_value *v, size_t *
 
 /**
  * dl_value_dump - append a canonical rendering of v to sb: <absent>,
- * <dynamic>, or a double-quoted template in which holes print as <?> and
- * '"', '\\', '<' and bytes outside 0x20..0x7e are escaped as \", \\, \<
+ * <dynamic>, or a double-quoted template in which holes print their shape
+ * (<?> when nothing is known; the syntax of the others is documented in
+ * model/template.h: <digits>, <one-of:A|B>, <shard:16>...) and '"', '\\',
+ * '<' and bytes outside 0x20..0x7e of known text are escaped as \", \\, \<
  * and \xHH.
  */
 void dl_value_dump(struct dl_strbuf *sb, const struct dl_value *v);

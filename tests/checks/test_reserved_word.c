@@ -85,9 +85,9 @@ static void test_location_inside_the_literal(void **state)
         struct dl_loc *l2 = dl_arena_alloc(&tb.arena, 9 * sizeof *l2);
         for (size_t i = 0; i < 9; i++)
                 l2[i] = (struct dl_loc){"app.cpp", 30, (unsigned)(50 + i)};
-        segs[0] = (struct dl_segment){"a = :a", 6, NULL, NULL};
-        segs[1] = (struct dl_segment){NULL, 0, NULL, NULL};
-        segs[2] = (struct dl_segment){" AND name", 9, l2, NULL};
+        segs[0] = (struct dl_segment){"a = :a", 6, NULL, NULL, NULL};
+        segs[1] = (struct dl_segment){NULL, 0, NULL, NULL, NULL};
+        segs[2] = (struct dl_segment){" AND name", 9, l2, NULL, NULL};
         struct dl_value tv = {0};
         tv.kind = DL_VAL_KNOWN;
         tv.segs = segs;

@@ -424,7 +424,7 @@ static void test_value_loc_at(void **state)
         struct dl_arena a;
         dl_arena_init(&a);
         struct dl_loc locs[3] = {{"f.cpp", 4, 10}, {"f.cpp", 4, 11}, {"f.cpp", 4, 12}};
-        struct dl_segment segs[3] = {{"a =", 3, locs, NULL}, {NULL, 0, NULL, NULL}, {" :v", 3, NULL, NULL}};
+        struct dl_segment segs[3] = {{"a =", 3, locs, NULL, NULL}, {NULL, 0, NULL, NULL, NULL}, {" :v", 3, NULL, NULL, NULL}};
         struct dl_value v = {0};
         v.kind = DL_VAL_KNOWN;
         v.segs = segs;

@@ -1,0 +1,282 @@
+/* template.c - typed templates: hole shapes and the template builder.
+ * SPDX-License-Identifier: MIT
+ *
+ * The builder keeps a run of known bytes (with one location per byte, and
+ * where each byte is written when that is elsewhere) that is flushed into a
+ * segment whenever a hole is appended or the value is finished.
+ */
+#include "template.h"
+
+#include "../core/arena.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- shapes -------------------------------------------------------------- */
+
+static const char *copy_str(struct dl_arena *a, const char *s)
+{
+        return s ? dl_arena_strdup(a, s) : NULL;
+}
+
+const struct dl_hole *dl_hole_new(struct dl_arena *a, const struct dl_hole *shape)
+{
+        if (!shape || shape->kind == DL_HOLE_UNKNOWN)
+                return NULL;
+        struct dl_hole *h = dl_arena_alloc(a, sizeof *h);
+        *h = *shape;
+        if (shape->n_values) {
+                const char **v = dl_arena_alloc(a, shape->n_values * sizeof *v);
+                for (size_t i = 0; i < shape->n_values; i++)
+                        v[i] = copy_str(a, shape->values[i]);
+                h->values = v;
+        } else {
+                h->values = NULL;
+        }
+        h->name = copy_str(a, shape->name);
+        h->format = copy_str(a, shape->format);
+        h->source = copy_str(a, shape->source);
+        return h;
+}
+
+/* Known text inside a shape: dl_value_dump's escapes plus | > =. */
+static void dump_shape_text(struct dl_strbuf *sb, const char *s)
+{
+        for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+                if (*p == '"' || *p == '\\' || *p == '<' || *p == '|' || *p == '>' || *p == '=')
+                        dl_strbuf_printf(sb, "\\%c", *p);
+                else if (*p < 0x20 || *p > 0x7e)
+                        dl_strbuf_printf(sb, "\\x%02x", *p);
+                else
+                        dl_strbuf_putc(sb, (char)*p);
+        }
+}
+
+static void dump_values(struct dl_strbuf *sb, const struct dl_hole *h)
+{
+        for (size_t i = 0; i < h->n_values; i++) {
+                if (i)
+                        dl_strbuf_putc(sb, '|');
+                dump_shape_text(sb, h->values[i]);
+        }
+}
+
+void dl_hole_dump(struct dl_strbuf *sb, const struct dl_hole *h)
+{
+        switch (h ? h->kind : DL_HOLE_UNKNOWN) {
+        case DL_HOLE_UNKNOWN:
+                dl_strbuf_puts(sb, "<?>");
+                return;
+        case DL_HOLE_DIGITS:
+                dl_strbuf_puts(sb, "<digits>");
+                return;
+        case DL_HOLE_BOOL:
+                dl_strbuf_puts(sb, "<bool>");
+                return;
+        case DL_HOLE_ONE_OF:
+                dl_strbuf_puts(sb, "<one-of:");
+                dump_values(sb, h);
+                break;
+        case DL_HOLE_ENUM:
+                dl_strbuf_puts(sb, "<enum:");
+                dump_shape_text(sb, h->name);
+                dl_strbuf_putc(sb, '=');
+                dump_values(sb, h);
+                break;
+        case DL_HOLE_DATE:
+                dl_strbuf_puts(sb, "<date:");
+                dump_shape_text(sb, h->format);
+                break;
+        case DL_HOLE_SHARD:
+                dl_strbuf_printf(sb, "<shard:%llu", h->bound);
+                break;
+        }
+        dl_strbuf_putc(sb, '>');
+}
+
+static bool str_eq(const char *a, const char *b)
+{
+        return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+bool dl_hole_equal(const struct dl_hole *a, const struct dl_hole *b)
+{
+        enum dl_hole_kind ka = a ? a->kind : DL_HOLE_UNKNOWN;
+        enum dl_hole_kind kb = b ? b->kind : DL_HOLE_UNKNOWN;
+        if (ka != kb)
+                return false;
+        if (ka == DL_HOLE_UNKNOWN)
+                return true;
+        if (a->n_values != b->n_values || !str_eq(a->name, b->name) ||
+            !str_eq(a->format, b->format) || a->grain != b->grain || a->bound != b->bound)
+                return false;
+        for (size_t i = 0; i < a->n_values; i++) {
+                if (!str_eq(a->values[i], b->values[i]))
+                        return false;
+        }
+        return true;
+}
+
+const char *dl_time_grain_name(enum dl_time_grain g)
+{
+        static const char *const names[] = {"none", "year",  "month",  "week",
+                                            "day",  "hour",  "minute", "second"};
+        return (unsigned)g < sizeof names / sizeof names[0] ? names[g] : "none";
+}
+
+const struct dl_hole *dl_value_hole(const struct dl_value *v)
+{
+        if (!v || v->kind != DL_VAL_KNOWN || v->n_segs != 1 || v->segs[0].text)
+                return NULL;
+        return v->segs[0].hole;
+}
+
+/* ---- the builder ----------------------------------------------------------- */
+
+void dl_tmpl_init(struct dl_tmpl *t, struct dl_arena *a)
+{
+        memset(t, 0, sizeof *t);
+        t->arena = a;
+        dl_strbuf_init(&t->run);
+}
+
+void dl_tmpl_fini(struct dl_tmpl *t)
+{
+        if (!t)
+                return;
+        DL_VEC_FREE(&t->segs);
+        dl_strbuf_fini(&t->run);
+        DL_VEC_FREE(&t->run_locs);
+        DL_VEC_FREE(&t->run_origin);
+}
+
+static void flush(struct dl_tmpl *t)
+{
+        if (!t->run.len)
+                return;
+        struct dl_segment s = {0};
+        s.text = dl_arena_strndup(t->arena, t->run.buf, t->run.len);
+        s.len = t->run.len;
+        if (!t->no_locs && t->run_locs.n == t->run.len) {
+                struct dl_loc *l = dl_arena_alloc(t->arena, s.len * sizeof *l);
+                memcpy(l, t->run_locs.items, s.len * sizeof *l);
+                s.locs = l;
+        }
+        if (!t->no_locs && t->any_origin && t->run_origin.n == t->run.len) {
+                struct dl_loc *o = dl_arena_alloc(t->arena, s.len * sizeof *o);
+                memcpy(o, t->run_origin.items, s.len * sizeof *o);
+                s.origin_locs = o;
+        }
+        DL_VEC_PUSH(&t->segs, s);
+        dl_strbuf_reset(&t->run);
+        t->run_locs.n = 0;
+        t->run_origin.n = 0;
+        t->any_origin = false;
+}
+
+void dl_tmpl_text(struct dl_tmpl *t, const char *p, size_t n, const struct dl_loc *locs,
+                  struct dl_loc at, const struct dl_loc *origin)
+{
+        t->started = true;
+        if (!n && !t->segs.n && !t->run.len)
+                return;
+        dl_strbuf_add(&t->run, p, n);
+        if (t->run.len > DL_TMPL_MAX_LOCS)
+                t->no_locs = true;
+        if (t->no_locs) {
+                DL_VEC_FREE(&t->run_locs);
+                DL_VEC_FREE(&t->run_origin);
+                return;
+        }
+        DL_VEC_GROW(&t->run_locs, t->run_locs.n + n);
+        DL_VEC_GROW(&t->run_origin, t->run_origin.n + n);
+        for (size_t i = 0; i < n; i++) {
+                t->run_locs.items[t->run_locs.n++] = locs ? locs[i] : at;
+                t->run_origin.items[t->run_origin.n++] =
+                        origin ? origin[i] : (struct dl_loc){0};
+        }
+        if (origin)
+                t->any_origin = true;
+}
+
+void dl_tmpl_hole(struct dl_tmpl *t, const struct dl_hole *shape)
+{
+        if (shape && shape->kind == DL_HOLE_UNKNOWN)
+                shape = NULL;
+        t->started = true;
+        flush(t);
+        if (!shape && t->segs.n) {
+                const struct dl_segment *last = &t->segs.items[t->segs.n - 1];
+                if (!last->text && !last->hole)
+                        return;
+        }
+        struct dl_segment s = {0};
+        s.hole = shape;
+        DL_VEC_PUSH(&t->segs, s);
+}
+
+void dl_tmpl_origin(struct dl_tmpl *t, struct dl_loc o)
+{
+        if (!t->have_origin && o.file) {
+                t->have_origin = true;
+                t->origin = o;
+        }
+}
+
+struct dl_value dl_tmpl_finish(struct dl_tmpl *t, struct dl_loc at)
+{
+        struct dl_value v = {0};
+        v.loc = at;
+        bool empty_known = t->started && !t->segs.n && !t->run.len;
+        flush(t);
+        bool any_known = empty_known;
+        for (size_t i = 0; i < t->segs.n; i++)
+                any_known |= t->segs.items[i].text != NULL || t->segs.items[i].hole != NULL;
+        if (!any_known) {
+                v.kind = DL_VAL_DYNAMIC;
+                return v;
+        }
+        v.kind = DL_VAL_KNOWN;
+        if (t->have_origin)
+                v.origin = t->origin;
+        if (empty_known) {
+                struct dl_segment *s = dl_arena_alloc(t->arena, sizeof *s);
+                memset(s, 0, sizeof *s);
+                s->text = dl_arena_strndup(t->arena, "", 0);
+                v.segs = s;
+                v.n_segs = 1;
+                v.text = s->text;
+                return v;
+        }
+        struct dl_segment *segs = dl_arena_alloc(t->arena, t->segs.n * sizeof *segs);
+        memcpy(segs, t->segs.items, t->segs.n * sizeof *segs);
+        v.segs = segs;
+        v.n_segs = t->segs.n;
+        if (t->segs.n == 1 && segs[0].text) {
+                v.text = segs[0].text;
+                v.len = segs[0].len;
+        }
+        return v;
+}
+
+void dl_tmpl_value(struct dl_tmpl *t, const struct dl_value *v, bool relocate, struct dl_loc at)
+{
+        if (v->kind != DL_VAL_KNOWN) {
+                dl_tmpl_hole(t, NULL);
+                return;
+        }
+        if (v->origin.file)
+                dl_tmpl_origin(t, v->origin);
+        for (size_t i = 0; i < v->n_segs; i++) {
+                const struct dl_segment *s = &v->segs[i];
+                if (!s->text)
+                        dl_tmpl_hole(t, s->hole);
+                else if (relocate) /* a constant: its bytes are written at its definition */
+                        dl_tmpl_text(t, s->text, s->len, NULL, at,
+                                     s->origin_locs ? s->origin_locs : s->locs);
+                else
+                        dl_tmpl_text(t, s->text, s->len, s->locs, at, s->origin_locs);
+        }
+        if (!v->n_segs)
+                t->started = true;
+}
