@@ -5,6 +5,7 @@
 #define DL_CORE_LOC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* A place in a source or rules file. line and col are 1-based; col counts
  * bytes from the start of the line (clang's convention; SARIF columnKind
@@ -14,6 +15,13 @@
 struct dl_loc {
         const char *file;
         unsigned line, col;
+};
+
+/* A growable array of locations, one per byte of some text (core/vec.h
+ * layout: DL_VEC_PUSH and DL_VEC_FREE work on it). */
+struct dl_loc_vec {
+        struct dl_loc *items;
+        size_t n, cap;
 };
 
 /** dl_loc_valid - true when loc names a file and a line. */

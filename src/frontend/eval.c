@@ -1,7 +1,7 @@
 /* eval.c - folding constant arguments into template values.
  * SPDX-License-Identifier: MIT
  *
- * A template is built by struct tmpl: a run of known bytes (with one
+ * A template is built by struct dl_tmpl: a run of known bytes (with one
  * location per byte) that is flushed into a segment whenever a hole is
  * appended. Folding walks the expression with an explicit depth budget.
  */
@@ -14,180 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- template builder ---------------------------------------------------- */
-
-struct tmpl {
-        struct dl_arena *arena;
-        DL_VEC(struct dl_segment) segs;
-        struct dl_strbuf run;
-        struct dl_loc_vec run_locs;
-        struct dl_loc_vec run_origin; /* per byte: where it is written when
-                                         that is not where it is used */
-        bool any_origin;      /* run_origin holds a valid entry */
-        bool no_locs;         /* too large: drop per-byte locations */
-        bool started;         /* anything appended, known or hole */
-        bool have_origin;
-        struct dl_loc origin;
-};
-
-static void t_init(struct tmpl *t, struct dl_arena *a)
-{
-        memset(t, 0, sizeof *t);
-        t->arena = a;
-        dl_strbuf_init(&t->run);
-}
-
-static void t_fini(struct tmpl *t)
-{
-        DL_VEC_FREE(&t->segs);
-        dl_strbuf_fini(&t->run);
-        DL_VEC_FREE(&t->run_locs);
-        DL_VEC_FREE(&t->run_origin);
-}
-
-static void t_flush(struct tmpl *t)
-{
-        if (!t->run.len)
-                return;
-        struct dl_segment s = {0};
-        s.text = dl_arena_strndup(t->arena, t->run.buf, t->run.len);
-        s.len = t->run.len;
-        if (!t->no_locs && t->run_locs.n == t->run.len) {
-                struct dl_loc *l = dl_arena_alloc(t->arena, s.len * sizeof *l);
-                memcpy(l, t->run_locs.items, s.len * sizeof *l);
-                s.locs = l;
-        }
-        if (!t->no_locs && t->any_origin && t->run_origin.n == t->run.len) {
-                struct dl_loc *o = dl_arena_alloc(t->arena, s.len * sizeof *o);
-                memcpy(o, t->run_origin.items, s.len * sizeof *o);
-                s.origin_locs = o;
-        }
-        DL_VEC_PUSH(&t->segs, s);
-        dl_strbuf_reset(&t->run);
-        t->run_locs.n = 0;
-        t->run_origin.n = 0;
-        t->any_origin = false;
-}
-
-/* Append known bytes; locs has n entries or is NULL (then every byte is at);
- * origin has n entries (where each byte is written, when elsewhere) or is
- * NULL. */
-static void t_text_o(struct tmpl *t, const char *p, size_t n, const struct dl_loc *locs,
-                     struct dl_loc at, const struct dl_loc *origin)
-{
-        t->started = true;
-        if (!n && !t->segs.n && !t->run.len) {
-                return;
-        }
-        dl_strbuf_add(&t->run, p, n);
-        if (t->run.len > DL_EVAL_MAX_LOCS)
-                t->no_locs = true;
-        if (t->no_locs) {
-                DL_VEC_FREE(&t->run_locs);
-                DL_VEC_FREE(&t->run_origin);
-                return;
-        }
-        DL_VEC_GROW(&t->run_locs, t->run_locs.n + n);
-        DL_VEC_GROW(&t->run_origin, t->run_origin.n + n);
-        for (size_t i = 0; i < n; i++) {
-                t->run_locs.items[t->run_locs.n++] = locs ? locs[i] : at;
-                t->run_origin.items[t->run_origin.n++] =
-                        origin ? origin[i] : (struct dl_loc){0};
-        }
-        if (origin)
-                t->any_origin = true;
-}
-
-static void t_text(struct tmpl *t, const char *p, size_t n, const struct dl_loc *locs,
-                   struct dl_loc at)
-{
-        t_text_o(t, p, n, locs, at, NULL);
-}
-
-static void t_hole(struct tmpl *t)
-{
-        t->started = true;
-        t_flush(t);
-        if (t->segs.n && t->segs.items[t->segs.n - 1].text == NULL)
-                return;
-        struct dl_segment s = {0};
-        DL_VEC_PUSH(&t->segs, s);
-}
-
-static void t_origin(struct tmpl *t, struct dl_loc o)
-{
-        if (!t->have_origin && o.file) {
-                t->have_origin = true;
-                t->origin = o;
-        }
-}
-
-static struct dl_value t_finish(struct tmpl *t, struct dl_loc at)
-{
-        struct dl_value v = {0};
-        v.loc = at;
-        bool empty_known = t->started && !t->segs.n && !t->run.len;
-        t_flush(t);
-        bool any_known = empty_known;
-        for (size_t i = 0; i < t->segs.n; i++)
-                any_known |= t->segs.items[i].text != NULL;
-        if (!any_known) {
-                v.kind = DL_VAL_DYNAMIC;
-                return v;
-        }
-        v.kind = DL_VAL_KNOWN;
-        if (t->have_origin)
-                v.origin = t->origin;
-        if (empty_known) {
-                struct dl_segment *s = dl_arena_alloc(t->arena, sizeof *s);
-                s->text = dl_arena_strndup(t->arena, "", 0);
-                v.segs = s;
-                v.n_segs = 1;
-                v.text = s->text;
-                return v;
-        }
-        struct dl_segment *segs = dl_arena_alloc(t->arena, t->segs.n * sizeof *segs);
-        memcpy(segs, t->segs.items, t->segs.n * sizeof *segs);
-        v.segs = segs;
-        v.n_segs = t->segs.n;
-        if (t->segs.n == 1) {
-                v.text = segs[0].text;
-                v.len = segs[0].len;
-        }
-        return v;
-}
-
-/* Append value v (from a constant or a local variable) with every byte
- * located at `at` when relocate is set, else with its own locations. */
-static void t_value(struct tmpl *t, const struct dl_value *v, bool relocate, struct dl_loc at)
-{
-        if (v->kind != DL_VAL_KNOWN) {
-                t_hole(t);
-                return;
-        }
-        if (v->origin.file)
-                t_origin(t, v->origin);
-        for (size_t i = 0; i < v->n_segs; i++) {
-                const struct dl_segment *s = &v->segs[i];
-                if (!s->text)
-                        t_hole(t);
-                else if (relocate) /* a constant: its bytes are written at its definition */
-                        t_text_o(t, s->text, s->len, NULL, at,
-                                 s->origin_locs ? s->origin_locs : s->locs);
-                else
-                        t_text_o(t, s->text, s->len, s->locs, at, s->origin_locs);
-        }
-        if (!v->n_segs)
-                t->started = true;
-}
-
 /* ---- folding ------------------------------------------------------------- */
 
 
-static void fold(struct dl_eval *ev, struct tmpl *t, CXCursor e, unsigned depth);
+static void fold(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigned depth);
 
 /* Decode the string-literal tokens of one #define (identifier tok at use). */
-static bool fold_macro_tokens(struct dl_eval *ev, struct tmpl *t, CXSourceLocation use_loc,
+static bool fold_macro_tokens(struct dl_eval *ev, struct dl_tmpl *t, CXSourceLocation use_loc,
                               struct dl_loc at, unsigned depth)
 {
         CXTranslationUnit tu = ev->cx->tu;
@@ -217,7 +50,7 @@ static bool fold_macro_tokens(struct dl_eval *ev, struct tmpl *t, CXSourceLocati
                                 ev->cx, clang_getTokenLocation(tu, toks[i]));
                         ok = dl_eval_decode_literal(sp, strlen(sp), tok_at, &text, &spelled);
                         if (ok)
-                                t_text_o(t, text.buf ? text.buf : "", text.len, NULL, at,
+                                dl_tmpl_text(t, text.buf ? text.buf : "", text.len, NULL, at,
                                          spelled.n == text.len && text.len ? spelled.items
                                                                            : NULL);
                         DL_VEC_FREE(&spelled);
@@ -230,13 +63,13 @@ static bool fold_macro_tokens(struct dl_eval *ev, struct tmpl *t, CXSourceLocati
                 clang_disposeString(s);
         }
         if (ok)
-                t_origin(t, dl_cx_cursor_loc(ev->cx, def));
+                dl_tmpl_origin(t, dl_cx_cursor_loc(ev->cx, def));
         dl_strbuf_fini(&text);
         dl_cx_dispose_tokens(tu, toks, n);
         return ok;
 }
 
-static bool fold_literal_tokens(struct dl_eval *ev, struct tmpl *t, CXCursor lit)
+static bool fold_literal_tokens(struct dl_eval *ev, struct dl_tmpl *t, CXCursor lit)
 {
         CXTranslationUnit tu = ev->cx->tu;
         CXSourceRange r = dl_cx_file_range(tu, lit);
@@ -245,8 +78,8 @@ static bool fold_literal_tokens(struct dl_eval *ev, struct tmpl *t, CXCursor lit
         CXToken *toks = NULL;
         unsigned n = 0;
         clang_tokenize(tu, r, &toks, &n);
-        struct tmpl sub;
-        t_init(&sub, t->arena);
+        struct dl_tmpl sub;
+        dl_tmpl_init(&sub, t->arena);
         struct dl_strbuf text;
         struct dl_loc_vec locs = {0};
         dl_strbuf_init(&text);
@@ -263,7 +96,7 @@ static bool fold_literal_tokens(struct dl_eval *ev, struct tmpl *t, CXCursor lit
                         ok = dl_eval_decode_literal(sp, strlen(sp), at, &text, &locs);
                         clang_disposeString(s);
                         if (ok)
-                                t_text(&sub, text.buf ? text.buf : "", text.len, locs.items, at);
+                                dl_tmpl_text(&sub, text.buf ? text.buf : "", text.len, locs.items, at, NULL);
                 } else if (tk == CXToken_Identifier) {
                         ok = fold_macro_tokens(ev, &sub, tl, at, 0);
                 } else if (tk != CXToken_Comment) {
@@ -272,17 +105,17 @@ static bool fold_literal_tokens(struct dl_eval *ev, struct tmpl *t, CXCursor lit
         }
         if (ok) {
                 /* move sub into t */
-                struct dl_value v = t_finish(&sub, (struct dl_loc){0});
-                t_value(t, &v, false, (struct dl_loc){0});
+                struct dl_value v = dl_tmpl_finish(&sub, (struct dl_loc){0});
+                dl_tmpl_value(t, &v, false, (struct dl_loc){0});
         }
-        t_fini(&sub);
+        dl_tmpl_fini(&sub);
         dl_strbuf_fini(&text);
         DL_VEC_FREE(&locs);
         dl_cx_dispose_tokens(tu, toks, n);
         return ok;
 }
 
-static void fold_literal(struct dl_eval *ev, struct tmpl *t, CXCursor lit)
+static void fold_literal(struct dl_eval *ev, struct dl_tmpl *t, CXCursor lit)
 {
         if (fold_literal_tokens(ev, t, lit))
                 return;
@@ -290,9 +123,9 @@ static void fold_literal(struct dl_eval *ev, struct tmpl *t, CXCursor lit)
         CXEvalResult r = clang_Cursor_Evaluate(lit);
         if (r && clang_EvalResult_getKind(r) == CXEval_StrLiteral) {
                 const char *s = clang_EvalResult_getAsStr(r);
-                t_text(t, s, strlen(s), NULL, dl_cx_cursor_loc(ev->cx, lit));
+                dl_tmpl_text(t, s, strlen(s), NULL, dl_cx_cursor_loc(ev->cx, lit), NULL);
         } else {
-                t_hole(t);
+                dl_tmpl_hole(t, NULL);
         }
         dl_cx_dispose_eval(r);
 }
@@ -346,13 +179,13 @@ static CXCursor var_init(CXCursor var)
  * Any other reference before the use that may write it (a non-const method,
  * a non-const reference or pointer handed to a function, an alias) makes
  * the value a hole. */
-static void fold_local_string(struct dl_eval *ev, struct tmpl *t, CXCursor var, unsigned depth)
+static void fold_local_string(struct dl_eval *ev, struct dl_tmpl *t, CXCursor var, unsigned depth)
 {
         CXCursor init = var_init(var);
-        struct tmpl sub;
-        t_init(&sub, t->arena);
+        struct dl_tmpl sub;
+        dl_tmpl_init(&sub, t->arena);
         if (clang_Cursor_isNull(init))
-                t_text(&sub, "", 0, NULL, (struct dl_loc){0});
+                dl_tmpl_text(&sub, "", 0, NULL, (struct dl_loc){0}, NULL);
         else
                 fold(ev, &sub, init, depth + 1);
         unsigned decl_off = dl_cx_cursor_offset(var);
@@ -390,8 +223,8 @@ static void fold_local_string(struct dl_eval *ev, struct tmpl *t, CXCursor var, 
                         break;
                 }
                 if (op_assign) {
-                        t_fini(&sub);
-                        t_init(&sub, t->arena);
+                        dl_tmpl_fini(&sub);
+                        dl_tmpl_init(&sub, t->arena);
                 }
                 fold(ev, &sub, arg, depth + 1);
         }
@@ -407,21 +240,21 @@ static void fold_local_string(struct dl_eval *ev, struct tmpl *t, CXCursor var, 
                         hole = true;
         }
         DL_VEC_FREE(&handled);
-        struct dl_value v = t_finish(&sub, (struct dl_loc){0});
-        t_fini(&sub);
+        struct dl_value v = dl_tmpl_finish(&sub, (struct dl_loc){0});
+        dl_tmpl_fini(&sub);
         if (hole) {
-                t_hole(t);
+                dl_tmpl_hole(t, NULL);
                 return;
         }
-        t_value(t, &v, false, (struct dl_loc){0});
+        dl_tmpl_value(t, &v, false, (struct dl_loc){0});
 }
 
-static void fold_declref(struct dl_eval *ev, struct tmpl *t, CXCursor e, unsigned depth)
+static void fold_declref(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigned depth)
 {
         CXCursor decl = clang_getCursorReferenced(e);
         enum CXCursorKind k = clang_getCursorKind(decl);
         if (k != CXCursor_VarDecl) {
-                t_hole(t);
+                dl_tmpl_hole(t, NULL);
                 return;
         }
         CXCursor def = clang_getCursorDefinition(decl);
@@ -430,17 +263,17 @@ static void fold_declref(struct dl_eval *ev, struct tmpl *t, CXCursor e, unsigne
         if (is_constant_var(def)) {
                 CXCursor init = var_init(def);
                 if (clang_Cursor_isNull(init)) {
-                        t_hole(t);
+                        dl_tmpl_hole(t, NULL);
                         return;
                 }
-                struct tmpl sub;
-                t_init(&sub, t->arena);
+                struct dl_tmpl sub;
+                dl_tmpl_init(&sub, t->arena);
                 fold(ev, &sub, init, depth + 1);
-                struct dl_value v = t_finish(&sub, (struct dl_loc){0});
-                t_fini(&sub);
+                struct dl_value v = dl_tmpl_finish(&sub, (struct dl_loc){0});
+                dl_tmpl_fini(&sub);
                 struct dl_loc use = dl_cx_cursor_loc(ev->cx, e);
-                t_origin(t, dl_cx_cursor_loc(ev->cx, def));
-                t_value(t, &v, true, use);
+                dl_tmpl_origin(t, dl_cx_cursor_loc(ev->cx, def));
+                dl_tmpl_value(t, &v, true, use);
                 return;
         }
         enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(def));
@@ -452,13 +285,13 @@ static void fold_declref(struct dl_eval *ev, struct tmpl *t, CXCursor e, unsigne
                 fold_local_string(ev, t, def, depth);
                 return;
         }
-        t_hole(t);
+        dl_tmpl_hole(t, NULL);
 }
 
-static void fold(struct dl_eval *ev, struct tmpl *t, CXCursor e, unsigned depth)
+static void fold(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigned depth)
 {
         if (depth > DL_EVAL_MAX_DEPTH) {
-                t_hole(t);
+                dl_tmpl_hole(t, NULL);
                 return;
         }
         e = dl_cx_strip(e);
@@ -474,7 +307,7 @@ static void fold(struct dl_eval *ev, struct tmpl *t, CXCursor e, unsigned depth)
                 int nargs = clang_Cursor_getNumArguments(e);
                 if (clang_getCursorKind(callee) == CXCursor_Constructor) {
                         if (nargs == 0) {
-                                t_text(t, "", 0, NULL, (struct dl_loc){0});
+                                dl_tmpl_text(t, "", 0, NULL, (struct dl_loc){0}, NULL);
                                 return;
                         }
                         if (nargs == 1 || (nargs == 2 && dl_cx_is_named(callee, "basic_string"))) {
@@ -482,7 +315,7 @@ static void fold(struct dl_eval *ev, struct tmpl *t, CXCursor e, unsigned depth)
                                 fold(ev, t, clang_Cursor_getArgument(e, 0), depth + 1);
                                 return;
                         }
-                        t_hole(t);
+                        dl_tmpl_hole(t, NULL);
                         return;
                 }
                 if (nargs == 2 && dl_cx_is_named(e, "operator+")) {
@@ -497,22 +330,22 @@ static void fold(struct dl_eval *ev, struct tmpl *t, CXCursor e, unsigned depth)
                                 return;
                         }
                 }
-                t_hole(t);
+                dl_tmpl_hole(t, NULL);
                 return;
         }
         default:
-                t_hole(t);
+                dl_tmpl_hole(t, NULL);
                 return;
         }
 }
 
 struct dl_value dl_eval_string(struct dl_eval *ev, CXCursor e, struct dl_loc at)
 {
-        struct tmpl t;
-        t_init(&t, ev->cx->arena);
+        struct dl_tmpl t;
+        dl_tmpl_init(&t, ev->cx->arena);
         fold(ev, &t, e, 0);
-        struct dl_value v = t_finish(&t, at);
-        t_fini(&t);
+        struct dl_value v = dl_tmpl_finish(&t, at);
+        dl_tmpl_fini(&t);
         return v;
 }
 

@@ -22,6 +22,7 @@
 
 #include "../core/loc.h"
 #include "../model/request.h"
+#include "../model/template.h"
 #include "body.h"
 #include "literal.h"
 
@@ -31,8 +32,6 @@
 struct dl_cx;
 
 #define DL_EVAL_MAX_DEPTH 48
-/* Literals longer than this keep no per-byte locations (memory bound). */
-#define DL_EVAL_MAX_LOCS (1u << 20)
 
 
 struct dl_eval {

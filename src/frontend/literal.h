@@ -11,12 +11,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* A growable array of locations (core/vec.h layout: DL_VEC_PUSH works). */
-struct dl_loc_vec {
-        struct dl_loc *items;
-        size_t n, cap;
-};
-
 /**
  * dl_eval_decode_literal - decode one string-literal token as spelled in
  * the source (prefix, quotes, escapes, raw delimiters, ud-suffix).

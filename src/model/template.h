@@ -56,12 +56,6 @@ struct dl_arena;
 /* Known text longer than this keeps no per-byte locations (memory bound). */
 #define DL_TMPL_MAX_LOCS (1u << 20)
 
-/* A growable array of locations (one per byte of some text). */
-struct dl_loc_vec {
-        struct dl_loc *items;
-        size_t n, cap;
-};
-
 enum dl_hole_kind {
         DL_HOLE_UNKNOWN = 0,
         DL_HOLE_DIGITS,
