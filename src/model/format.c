@@ -97,6 +97,28 @@ static bool bail(struct dl_tmpl *out)
         return false;
 }
 
+/* Start on a format: its known text, and its origin as the output's. */
+static void begin(struct dl_tmpl *out, const struct dl_value *fmt, struct dl_loc at,
+                  struct flat *f)
+{
+        flatten(fmt, at, f);
+        if (fmt->kind == DL_VAL_KNOWN && fmt->origin.file)
+                dl_tmpl_origin(out, fmt->origin);
+}
+
+/* Finish a format walked up to run with result ok: the literal tail, and a
+ * hole for the part of the format only known at run time. */
+static bool end(struct dl_tmpl *out, struct flat *f, size_t run, bool ok)
+{
+        if (ok) {
+                literal(out, f, run, f->n);
+                if (f->truncated)
+                        ok = bail(out);
+        }
+        flat_fini(f);
+        return ok;
+}
+
 static bool is_digit(char c)
 {
         return c >= '0' && c <= '9';
@@ -346,9 +368,7 @@ bool dl_format_printf(struct dl_tmpl *out, const struct dl_value *fmt,
                       const struct dl_fmt_arg *args, size_t n_args, struct dl_loc at)
 {
         struct flat f;
-        flatten(fmt, at, &f);
-        if (fmt->kind == DL_VAL_KNOWN && fmt->origin.file)
-                dl_tmpl_origin(out, fmt->origin);
+        begin(out, fmt, at, &f);
         struct dl_strbuf sb;
         dl_strbuf_init(&sb);
         size_t next = 0, run = 0, i = 0;
@@ -456,14 +476,8 @@ bool dl_format_printf(struct dl_tmpl *out, const struct dl_value *fmt,
                         dl_tmpl_hole(out, NULL);
                 }
         }
-        if (ok) {
-                literal(out, &f, run, f.n);
-                if (f.truncated)
-                        ok = bail(out);
-        }
         dl_strbuf_fini(&sb);
-        flat_fini(&f);
-        return ok;
+        return end(out, &f, run, ok);
 }
 
 /* ---- strftime ----------------------------------------------------------------- */
@@ -587,14 +601,12 @@ bool dl_format_strftime(struct dl_tmpl *out, const struct dl_value *fmt, struct 
                         const char *source)
 {
         struct flat f;
-        flatten(fmt, at, &f);
-        if (fmt->kind == DL_VAL_KNOWN && fmt->origin.file)
-                dl_tmpl_origin(out, fmt->origin);
+        begin(out, fmt, at, &f);
         /* A '%' right before a hole would be cut in two: leave it to the hole. */
-        size_t end = f.n;
-        if (f.truncated && end && f.text[end - 1] == '%')
-                end--;
-        bool ok = strftime_range(out, &f, 0, end, source);
+        size_t stop = f.n;
+        if (f.truncated && stop && f.text[stop - 1] == '%')
+                stop--;
+        bool ok = strftime_range(out, &f, 0, stop, source);
         if (ok && f.truncated)
                 ok = bail(out);
         flat_fini(&f);
@@ -847,9 +859,7 @@ bool dl_format_std(struct dl_tmpl *out, const struct dl_value *fmt, const struct
                    size_t n_args, struct dl_loc at)
 {
         struct flat f;
-        flatten(fmt, at, &f);
-        if (fmt->kind == DL_VAL_KNOWN && fmt->origin.file)
-                dl_tmpl_origin(out, fmt->origin);
+        begin(out, fmt, at, &f);
         struct dl_strbuf sb;
         dl_strbuf_init(&sb);
         size_t run = 0, i = 0, next = 0;
@@ -905,12 +915,6 @@ bool dl_format_std(struct dl_tmpl *out, const struct dl_value *fmt, const struct
                 }
                 i = run = k + 1;
         }
-        if (ok) {
-                literal(out, &f, run, f.n);
-                if (f.truncated)
-                        ok = bail(out);
-        }
         dl_strbuf_fini(&sb);
-        flat_fini(&f);
-        return ok;
+        return end(out, &f, run, ok);
 }

@@ -194,11 +194,11 @@ char *dl_value_known_text(struct dl_arena *a, const struct dl_value *v, size_t *
         return text;
 }
 
-static void dump_bytes(struct dl_strbuf *sb, const char *p, size_t n)
+void dl_value_dump_text(struct dl_strbuf *sb, const char *p, size_t n, const char *also)
 {
         for (size_t i = 0; i < n; i++) {
                 unsigned char c = (unsigned char)p[i];
-                if (c == '"' || c == '\\' || c == '<')
+                if (c == '"' || c == '\\' || c == '<' || (c && also && strchr(also, c)))
                         dl_strbuf_printf(sb, "\\%c", c);
                 else if (c < 0x20 || c > 0x7e)
                         dl_strbuf_printf(sb, "\\x%02x", c);
@@ -222,7 +222,7 @@ void dl_value_dump(struct dl_strbuf *sb, const struct dl_value *v)
         dl_strbuf_putc(sb, '"');
         for (size_t i = 0; i < v->n_segs; i++) {
                 if (v->segs[i].text)
-                        dump_bytes(sb, v->segs[i].text, v->segs[i].len);
+                        dl_value_dump_text(sb, v->segs[i].text, v->segs[i].len, NULL);
                 else
                         dl_hole_dump(sb, v->segs[i].hole);
         }
@@ -238,7 +238,7 @@ static void dump_map(struct dl_strbuf *sb, const char *key, const struct dl_attr
                 if (i)
                         dl_strbuf_putc(sb, ',');
                 if (dl_value_is_complete(&a->key))
-                        dump_bytes(sb, a->key.text, a->key.len);
+                        dl_value_dump_text(sb, a->key.text, a->key.len, NULL);
                 else
                         dl_value_dump(sb, &a->key);
                 if (is_values) {

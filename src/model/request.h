@@ -232,6 +232,12 @@ char *dl_value_known_text(struct dl_arena *a, const struct dl_value *v, size_t *
  */
 void dl_value_dump(struct dl_strbuf *sb, const struct dl_value *v);
 /**
+ * dl_value_dump_text - append n bytes of known text p as dl_value_dump
+ * does, escaping also each byte of the NUL-terminated also (may be NULL)
+ * with a backslash (hole shapes escape '|', '>' and '=').
+ */
+void dl_value_dump_text(struct dl_strbuf *sb, const char *p, size_t n, const char *also);
+/**
  * dl_request_dump - append one canonical line (no newline) for req:
  *   "<Op>[<call-kind>] key=value ..." where call-kind is "", "Async",
  *   "Callable" or "Paginator" appended to the op name, followed by every

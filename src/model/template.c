@@ -42,14 +42,7 @@ const struct dl_hole *dl_hole_new(struct dl_arena *a, const struct dl_hole *shap
 /* Known text inside a shape: dl_value_dump's escapes plus | > =. */
 static void dump_shape_text(struct dl_strbuf *sb, const char *s)
 {
-        for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-                if (*p == '"' || *p == '\\' || *p == '<' || *p == '|' || *p == '>' || *p == '=')
-                        dl_strbuf_printf(sb, "\\%c", *p);
-                else if (*p < 0x20 || *p > 0x7e)
-                        dl_strbuf_printf(sb, "\\x%02x", *p);
-                else
-                        dl_strbuf_putc(sb, (char)*p);
-        }
+        dl_value_dump_text(sb, s ? s : "", s ? strlen(s) : 0, "|>=");
 }
 
 static void dump_values(struct dl_strbuf *sb, const struct dl_hole *h)
