@@ -22,7 +22,7 @@ static struct dl_value known(const char *s, size_t len)
 {
         struct dl_value v = {0};
         static struct dl_segment seg;
-        seg = (struct dl_segment){s, len, NULL, NULL};
+        seg = (struct dl_segment){s, len, NULL, NULL, NULL};
         v.kind = DL_VAL_KNOWN;
         v.text = s;
         v.len = len;
