@@ -1,6 +1,7 @@
 # tests/stubs.cmake - label meta: ddblint's generated AWS SDK for C++ stub
-# headers (stubs/include, written by tools/gen-aws-stubs from
-# data/dynamodb-api.json) are up to date and compile.
+# headers (stubs/include/aws, written by tools/gen-aws-stubs from
+# data/dynamodb-api.json) are up to date and compile, and so do the
+# hand-written C client stubs (stubs/include/aws4, aws_dynamo, curl).
 #
 #   meta:stubs-generated         tools/gen-aws-stubs check: regenerating from the
 #                                committed table gives the committed files
@@ -42,6 +43,35 @@ foreach(entry ${_dl_stub_compilers})
                COMMAND ${cxx} -std=c++${std} -fsyntax-only -Wall -Wextra -Werror
                        -idirafter ${PROJECT_SOURCE_DIR}/stubs/include
                        ${PROJECT_SOURCE_DIR}/stubs/tests/${src}.cpp)
+      set_tests_properties(${name} PROPERTIES LABELS meta)
+    endforeach()
+  endforeach()
+endforeach()
+
+# The hand-written stubs of the C clients (stubs/include/aws4, aws_dynamo,
+# curl; not generated) compile as C: C code in the style of the libraries'
+# real users (stubs/tests/usage_*.c), -fsyntax-only -Wall -Wextra -Werror,
+# with the stubs searched first (-I) so that they are what is checked even
+# on a machine that has the real headers.
+set(_dl_c_stub_compilers "")
+find_program(DL_STUBS_GCC NAMES gcc)
+find_program(DL_STUBS_CLANG NAMES clang clang-19 clang-18 clang-17 clang-16 clang-15 clang-14)
+if(DL_STUBS_GCC)
+  list(APPEND _dl_c_stub_compilers "gcc=${DL_STUBS_GCC}")
+endif()
+if(DL_STUBS_CLANG)
+  list(APPEND _dl_c_stub_compilers "clang=${DL_STUBS_CLANG}")
+endif()
+foreach(entry ${_dl_c_stub_compilers})
+  string(REGEX REPLACE "=.*" "" cc "${entry}")
+  string(REGEX REPLACE "^[^=]*=" "" ccpath "${entry}")
+  foreach(std c99 gnu11)
+    foreach(src usage_aws4dd usage_aws_dynamo usage_curl)
+      set(name meta:stubs-compile-${cc}-${std}-${src})
+      add_test(NAME ${name}
+               COMMAND ${ccpath} -x c -std=${std} -fsyntax-only -Wall -Wextra -Werror
+                       -I ${PROJECT_SOURCE_DIR}/stubs/include
+                       ${PROJECT_SOURCE_DIR}/stubs/tests/${src}.c)
       set_tests_properties(${name} PROPERTIES LABELS meta)
     endforeach()
   endforeach()
