@@ -76,3 +76,14 @@ foreach(entry ${_dl_c_stub_compilers})
     endforeach()
   endforeach()
 endforeach()
+
+# The C example (examples/ecommerce-c) is valid C against the same stubs
+# (aws4, libcurl), every source file, with each C compiler.
+file(GLOB _dl_example_c CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/ecommerce-c/src/*.c)
+foreach(entry ${_dl_c_stub_compilers})
+  string(REGEX REPLACE "=.*" "" cc "${entry}")
+  string(REGEX REPLACE "^[^=]*=" "" ccpath "${entry}")
+  add_test(NAME meta:example-ecommerce-c-${cc}
+           COMMAND sh -c "for f in \"$@\"; do \"${ccpath}\" -x c -std=gnu11 -fsyntax-only -Wall -Wextra -Werror -I \"${PROJECT_SOURCE_DIR}/stubs/include\" -I \"${PROJECT_SOURCE_DIR}/examples/ecommerce-c/include\" \"$f\" || exit 1; done" sh ${_dl_example_c})
+  set_tests_properties(meta:example-ecommerce-c-${cc} PROPERTIES LABELS meta)
+endforeach()
