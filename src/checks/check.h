@@ -21,6 +21,7 @@ struct dl_request;
 struct dl_ruleset;
 struct dl_check_config;
 struct dl_finding;
+struct dl_log;
 
 struct dl_check_info {
         const char *id;        /* "query-missing-key-condition": stable forever */
@@ -35,9 +36,11 @@ struct dl_check_ctx;
 struct dl_check {
         const struct dl_check_info *info;
         /* Optional: read options once; report bad values via err with the
-         * option's rules-file location. *state is passed back in ctx. */
+         * option's rules-file location. cfg may be NULL (no entry in the
+         * rules file); rules is never NULL (its tables let options that
+         * name a table be checked). *state is passed back in ctx. */
         enum dl_status (*configure)(void **state, const struct dl_check_config *cfg,
-                                    struct dl_error *err);
+                                    const struct dl_ruleset *rules, struct dl_error *err);
         /* Called once per normalized request (batch members included as
          * their own requests). */
         void (*run)(const struct dl_check_ctx *ctx, const struct dl_request *req);
@@ -60,6 +63,7 @@ struct dl_check_ctx {
         const struct dl_request *req;    /* the request being checked */
         dl_finding_emit_fn emit;
         void *emit_data;
+        struct dl_log *log;              /* tool notes (core/log.h), or NULL */
 };
 
 /**
@@ -90,6 +94,22 @@ struct dl_catalogue {
 const struct dl_catalogue *dl_catalogue_get(void);
 /** dl_catalogue_find - the check with this id, or NULL. */
 const struct dl_check *dl_catalogue_find(const char *id);
+/**
+ * dl_catalogue_configure - for every check of the catalogue, in order:
+ * every option under its id in rules must be one it declares
+ * (struct dl_check.options), then its configure() runs.
+ * @param states  catalogue->n entries, set to each check's state (NULL
+ *                for checks without configure()).
+ * Returns: DL_OK; or the first DL_ERR_CONFIG with err at the rules file's
+ * line and column ("unknown option 'x' for check 'y'; expected one of:
+ * enabled, severity, ..." or the check's own message), after destroying
+ * the states made so far (every entry NULL again).
+ */
+enum dl_status dl_catalogue_configure(const struct dl_ruleset *rules, void **states,
+                                      struct dl_error *err);
+/** dl_catalogue_destroy - destroy the states dl_catalogue_configure made;
+ * entries become NULL. */
+void dl_catalogue_destroy(void **states);
 /**
  * dl_table_label - "'Orders'" or "'Orders' (index 'GSI1')" style text for
  * messages about req's table and index, written into buf (size bytes):

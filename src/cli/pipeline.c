@@ -17,34 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every option under a check's id must be one the check declares. */
-static enum dl_status validate_options(const struct dl_check *c,
-                                       const struct dl_check_config *cfg, struct dl_error *err)
-{
-        if (!cfg)
-                return DL_OK;
-        for (size_t k = 0; k < cfg->n_options; k++) {
-                const struct dl_check_option *o = &cfg->options[k];
-                bool known = false;
-                for (const char *const *d = c->options; d && *d; d++)
-                        known = known || strcmp(*d, o->key) == 0;
-                if (known)
-                        continue;
-                struct dl_strbuf sb;
-                dl_strbuf_init(&sb);
-                dl_strbuf_puts(&sb, "enabled, severity");
-                for (const char *const *d = c->options; d && *d; d++)
-                        dl_strbuf_printf(&sb, ", %s", *d);
-                enum dl_status st = dl_error_set(err, DL_ERR_CONFIG, &o->key_loc,
-                                                 "unknown option '%s' for check '%s'; expected "
-                                                 "one of: %s",
-                                                 o->key, c->info->id, dl_strbuf_cstr(&sb));
-                dl_strbuf_fini(&sb);
-                return st;
-        }
-        return DL_OK;
-}
-
 enum dl_status dl_pipeline_init(struct dl_pipeline *p, const struct dl_ruleset *rules,
                                 struct dl_log *log, dl_finding_emit_fn emit, void *emit_data,
                                 struct dl_error *err)
@@ -59,34 +31,21 @@ enum dl_status dl_pipeline_init(struct dl_pipeline *p, const struct dl_ruleset *
         p->states = dl_xcalloc(n, sizeof *p->states);
         p->run_check = dl_xcalloc(n, sizeof *p->run_check);
         for (size_t i = 0; i < n; i++) {
-                const struct dl_check *c = p->catalogue->checks[i];
-                const struct dl_check_config *cfg = dl_schema_check_config(rules, c->info->id);
+                const struct dl_check_config *cfg =
+                        dl_schema_check_config(rules, p->catalogue->checks[i]->info->id);
                 p->run_check[i] = !(cfg && cfg->has_enabled && !cfg->enabled);
-                enum dl_status vst = validate_options(c, cfg, err);
-                if (vst != DL_OK) {
-                        dl_pipeline_fini(p);
-                        return vst;
-                }
-                if (c->configure) {
-                        enum dl_status st = c->configure(&p->states[i], cfg, err);
-                        if (st != DL_OK) {
-                                dl_pipeline_fini(p);
-                                return st;
-                        }
-                }
         }
-        return DL_OK;
+        enum dl_status st = dl_catalogue_configure(rules, p->states, err);
+        if (st != DL_OK)
+                dl_pipeline_fini(p);
+        return st;
 }
 
 void dl_pipeline_fini(struct dl_pipeline *p)
 {
         if (!p || !p->catalogue)
                 return;
-        for (size_t i = 0; i < p->catalogue->n; i++) {
-                const struct dl_check *c = p->catalogue->checks[i];
-                if (c->destroy && p->states[i])
-                        c->destroy(p->states[i]);
-        }
+        dl_catalogue_destroy(p->states);
         free(p->states);
         free(p->run_check);
         memset(p, 0, sizeof *p);
@@ -195,7 +154,8 @@ static void run_checks(struct dl_pipeline *p, const struct dl_request *req)
                 if (!p->run_check[i])
                         continue;
                 const struct dl_check *c = p->catalogue->checks[i];
-                struct dl_check_ctx ctx = {c, p->rules, p->states[i], req, p->emit, p->emit_data};
+                struct dl_check_ctx ctx = {c,       p->rules,     p->states[i], req,
+                                           p->emit, p->emit_data, p->log};
                 c->run(&ctx, req);
         }
         for (size_t k = 0; k < req->n_items; k++)

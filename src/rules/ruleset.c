@@ -402,6 +402,71 @@ enum dl_status dl_rules_projection(const loader_t *ld, const yaml_node_t *n, con
         return st;
 }
 
+/* ---- option values ------------------------------------------------------ */
+
+/* The column of a scalar's first character when its text is written
+ * verbatim on one line (plain, or quoted without escapes), else 0. */
+static unsigned verbatim_col(const loader_t *ld, const yaml_node_t *v)
+{
+        const char *text = dl_rules_scalar(v);
+        yaml_scalar_style_t style = v->data.scalar.style;
+        bool verbatim = v->start_mark.line == v->end_mark.line &&
+                        (style == YAML_PLAIN_SCALAR_STYLE ||
+                         (style == YAML_SINGLE_QUOTED_SCALAR_STYLE && !strchr(text, '\'')) ||
+                         (style == YAML_DOUBLE_QUOTED_SCALAR_STYLE && !strchr(text, '\\') &&
+                          !strchr(text, '"')));
+        struct dl_loc loc = dl_rules_node_loc(ld, v);
+        if (!verbatim || !loc.line)
+                return 0;
+        return loc.col + (style == YAML_PLAIN_SCALAR_STYLE ? 0 : 1);
+}
+
+/* Copy the YAML value n into out (the document's depth and size are
+ * bounded when it is read: DL_RULES_MAX_DEPTH, DL_RULES_MAX_NODES). */
+static enum dl_status to_opt(const loader_t *ld, yaml_node_t *n, struct dl_opt_node *out)
+{
+        memset(out, 0, sizeof *out);
+        out->loc = dl_rules_node_loc(ld, n);
+        enum dl_status st;
+        if (dl_rules_is_null(n))
+                return DL_OK; /* DL_OPT_NULL */
+        if (dl_rules_is_scalar(n)) {
+                if (strlen(dl_rules_scalar(n)) != n->data.scalar.length)
+                        return fail(ld, n, "expected a value without NUL characters");
+                out->kind = DL_OPT_SCALAR;
+                out->text = dl_arena_strdup(ld->arena, dl_rules_scalar(n));
+                out->verbatim_col = verbatim_col(ld, n);
+                return DL_OK;
+        }
+        if (dl_rules_is_seq(n)) {
+                out->kind = DL_OPT_SEQUENCE;
+                out->n = dl_rules_seq_len(n);
+                out->items = dl_arena_alloc(ld->arena, (out->n ? out->n : 1) * sizeof *out->items);
+                for (size_t i = 0; i < out->n; i++) {
+                        if ((st = to_opt(ld, dl_rules_seq_at(ld, n, i), &out->items[i])))
+                                return st;
+                }
+                return DL_OK;
+        }
+        yaml_node_pair_t *p0 = n->data.mapping.pairs.start;
+        out->kind = DL_OPT_MAPPING;
+        out->n = (size_t)(n->data.mapping.pairs.top - p0);
+        size_t cap = out->n ? out->n : 1;
+        out->items = dl_arena_alloc(ld->arena, cap * sizeof *out->items);
+        out->keys = dl_arena_alloc(ld->arena, cap * sizeof *out->keys);
+        out->key_locs = dl_arena_alloc(ld->arena, cap * sizeof *out->key_locs);
+        for (size_t i = 0; i < out->n; i++) {
+                if ((st = unique_key(ld, n, &p0[i], "in an option value")))
+                        return st;
+                yaml_node_t *k = dl_rules_node(ld, p0[i].key);
+                out->keys[i] = dl_arena_strdup(ld->arena, dl_rules_scalar(k));
+                out->key_locs[i] = dl_rules_node_loc(ld, k);
+                if ((st = to_opt(ld, dl_rules_node(ld, p0[i].value), &out->items[i])))
+                        return st;
+        }
+        return DL_OK;
+}
+
 /* ---- tables ------------------------------------------------------------ */
 
 static enum dl_status parse_key_attr(const loader_t *ld, yaml_node_t *n, const char *key,
@@ -474,6 +539,59 @@ static enum dl_status parse_projection(const loader_t *ld, yaml_node_t *n, struc
         return DL_OK;
 }
 
+/* One value of `sparse: {values: [...]}`: a scalar, or DynamoDB's
+ * AttributeValue spelling of one ({S: UNSHIPPED}, {N: "1"}). */
+static enum dl_status get_sparse_value(const loader_t *ld, yaml_node_t *n, const char **out)
+{
+        if (dl_rules_is_map(n)) {
+                struct field f[] = {{"S", NULL, NULL}, {"N", NULL, NULL}, {"B", NULL, NULL}};
+                enum dl_status st = read_fields(ld, n, "in a value of 'sparse'", f, 3);
+                if (st)
+                        return st;
+                int given = (f[0].value != NULL) + (f[1].value != NULL) + (f[2].value != NULL);
+                if (given != 1)
+                        return fail(ld, n, "expected one of S, N or B in a value of 'sparse' "
+                                           "(DynamoDB's AttributeValue: {S: UNSHIPPED})");
+                n = f[0].value ? f[0].value : f[1].value ? f[1].value : f[2].value;
+        }
+        return dl_rules_get_string(ld, n, "values", out);
+}
+
+/* `sparse: {values: [UNSHIPPED]}` on a global index. */
+static enum dl_status parse_sparse(const loader_t *ld, yaml_node_t *n, struct dl_index *ix)
+{
+        enum dl_status st;
+        if ((st = expect_type(ld, n, YAML_MAPPING_NODE, "for 'sparse'")))
+                return st;
+        if (ix->kind != DL_INDEX_GLOBAL)
+                return fail(ld, n,
+                            "'sparse' is only allowed on a global index: a local index shares "
+                            "the table's partition key, which every item has");
+        struct field f[] = {{"values", NULL, NULL}};
+        if ((st = read_fields(ld, n, "in 'sparse'", f, 1)))
+                return st;
+        if (!f[0].value)
+                return missing(ld, n, "values", "in 'sparse'",
+                               "the partition-key values of items that belong in the index: "
+                               "'values: [UNSHIPPED]'");
+        yaml_node_t *vs = f[0].value;
+        if ((st = expect_type(ld, vs, YAML_SEQUENCE_NODE, "for 'values'")))
+                return st;
+        size_t n_items = dl_rules_seq_len(vs);
+        if (!n_items)
+                return fail(ld, vs, "expected at least one value in 'values' of 'sparse'");
+        ix->sparse_values = dl_arena_alloc(ld->arena, n_items * sizeof *ix->sparse_values);
+        for (size_t i = 0; i < n_items; i++) {
+                if ((st = get_sparse_value(ld, dl_rules_seq_at(ld, vs, i),
+                                           &ix->sparse_values[i])))
+                        return st;
+                ix->n_sparse_values++;
+        }
+        ix->sparse = true;
+        ix->sparse_loc = dl_rules_node_loc(ld, n);
+        return DL_OK;
+}
+
 const char *dl_rules_table_label(struct dl_arena *arena, const struct dl_table *t)
 {
         if (t->name)
@@ -491,8 +609,8 @@ static enum dl_status parse_index(const loader_t *ld, yaml_node_t *n, struct dl_
                 return st;
         struct field f[] = {{"name", NULL, NULL},          {"kind", NULL, NULL},
                             {"partition-key", NULL, NULL}, {"sort-key", NULL, NULL},
-                            {"projection", NULL, NULL}};
-        if ((st = read_fields(ld, n, "in index", f, 5)))
+                            {"projection", NULL, NULL},    {"sparse", NULL, NULL}};
+        if ((st = read_fields(ld, n, "in index", f, 6)))
                 return st;
         ix->loc = dl_rules_node_loc(ld, n);
         if (!f[0].value)
@@ -545,6 +663,8 @@ static enum dl_status parse_index(const loader_t *ld, yaml_node_t *n, struct dl_
         ix->projection = DL_PROJ_ALL;
         if (f[4].value && (st = parse_projection(ld, f[4].value, ix)))
                 return st;
+        if (f[5].value && (st = parse_sparse(ld, f[5].value, ix)))
+                return st;
         return DL_OK;
 }
 
@@ -558,15 +678,9 @@ static enum dl_status compile_match(loader_t *ld, const yaml_node_t *v, struct d
         if (dl_rules_regex(ld->rs, t->match, &t->match_re, &rerr) == DL_OK)
                 return DL_OK;
         struct dl_loc loc = dl_rules_node_loc(ld, v);
-        unsigned off = rerr.col ? rerr.col - 1 : 0;
-        yaml_scalar_style_t style = v->data.scalar.style;
-        bool verbatim = v->start_mark.line == v->end_mark.line &&
-                        (style == YAML_PLAIN_SCALAR_STYLE ||
-                         (style == YAML_SINGLE_QUOTED_SCALAR_STYLE && !strchr(t->match, '\'')) ||
-                         (style == YAML_DOUBLE_QUOTED_SCALAR_STYLE && !strchr(t->match, '\\') &&
-                          !strchr(t->match, '"')));
-        if (verbatim && loc.line)
-                loc.col += off + (style == YAML_PLAIN_SCALAR_STYLE ? 0 : 1);
+        unsigned col = verbatim_col(ld, v);
+        if (col)
+                loc.col = col + (rerr.col ? rerr.col - 1 : 0);
         enum dl_status st = dl_rules_fail_at(ld, loc, "%s; expected a PCRE2 pattern for 'match'",
                                     rerr.message ? rerr.message : "bad regular expression");
         dl_error_fini(&rerr);
@@ -831,16 +945,15 @@ static enum dl_status parse_check(const loader_t *ld, yaml_node_t *k, yaml_node_
                         c->severity = (enum dl_severity)s;
                         c->has_severity = true;
                 } else {
-                        /* A check option: kept as text; the check's configure()
-                         * validates the key and converts the value. */
-                        if (ov->type != YAML_SCALAR_NODE)
-                                return fail(ld, ov,
-                                            "expected a scalar value for option '%s' of check "
-                                            "'%s', got %s",
-                                            key, c->id, dl_rules_kind_name(ov));
+                        /* A check option: kept as written; the check's
+                         * configure() validates the key and the value. */
                         struct dl_check_option *o = &c->options[c->n_options++];
                         o->key = dl_arena_strdup(ld->arena, key);
-                        o->value = dl_rules_is_null(ov) ? "" : dl_arena_strdup(ld->arena, dl_rules_scalar(ov));
+                        if ((st = to_opt(ld, ov, &o->node)))
+                                return st;
+                        o->value = o->node.kind == DL_OPT_NULL     ? ""
+                                   : o->node.kind == DL_OPT_SCALAR ? o->node.text
+                                                                   : NULL;
                         o->loc = dl_rules_node_loc(ld, ov);
                         o->key_loc = dl_rules_node_loc(ld, ok);
                 }

@@ -3,9 +3,12 @@
  */
 #include "schema.h"
 
+#include "../core/alloc.h"
 #include "../core/regex.h"
+#include "../core/strbuf.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,11 +85,13 @@ enum dl_status dl_check_config_int(const struct dl_check_config *cfg, const char
         }
         char *end = NULL;
         errno = 0;
-        long v = strtol(o->value, &end, 10);
-        if (errno || end == o->value || *end != '\0')
+        long v = o->value ? strtol(o->value, &end, 10) : 0;
+        if (!o->value || errno || end == o->value || *end != '\0')
                 return dl_error_set(err, DL_ERR_CONFIG, &o->loc,
-                                    "option '%s' of check '%s' expects an integer, got '%s'",
-                                    key, cfg->id, o->value);
+                                    "option '%s' of check '%s' expects an integer, got %s%s%s",
+                                    key, cfg->id, o->value ? "'" : "",
+                                    o->value ? o->value : dl_opt_kind_name(o->node.kind),
+                                    o->value ? "'" : "");
         *out = v;
         return DL_OK;
 }
@@ -99,17 +104,19 @@ enum dl_status dl_check_config_bool(const struct dl_check_config *cfg, const cha
                 *out = def;
                 return DL_OK;
         }
-        if (strcmp(o->value, "true") == 0) {
+        if (o->value && strcmp(o->value, "true") == 0) {
                 *out = true;
                 return DL_OK;
         }
-        if (strcmp(o->value, "false") == 0) {
+        if (o->value && strcmp(o->value, "false") == 0) {
                 *out = false;
                 return DL_OK;
         }
         return dl_error_set(err, DL_ERR_CONFIG, &o->loc,
-                            "option '%s' of check '%s' expects true or false, got '%s'", key,
-                            cfg->id, o->value);
+                            "option '%s' of check '%s' expects true or false, got %s%s%s", key,
+                            cfg->id, o->value ? "'" : "",
+                            o->value ? o->value : dl_opt_kind_name(o->node.kind),
+                            o->value ? "'" : "");
 }
 
 const char *dl_key_type_str(enum dl_key_type t)
@@ -120,4 +127,142 @@ const char *dl_key_type_str(enum dl_key_type t)
         case DL_KEY_B: return "B";
         }
         return "S";
+}
+
+const struct dl_opt_node *dl_check_config_node(const struct dl_check_config *cfg,
+                                               const char *key)
+{
+        const struct dl_check_option *o = find_option(cfg, key);
+        return o ? &o->node : NULL;
+}
+
+const char *dl_opt_kind_name(enum dl_opt_kind k)
+{
+        switch (k) {
+        case DL_OPT_NULL: return "null";
+        case DL_OPT_SCALAR: return "a scalar";
+        case DL_OPT_SEQUENCE: return "a sequence";
+        case DL_OPT_MAPPING: return "a mapping";
+        }
+        return "nothing";
+}
+
+enum dl_status dl_opt_string(const struct dl_opt_node *n, const char *what, const char **out,
+                             struct dl_error *err)
+{
+        if (n->kind != DL_OPT_SCALAR || !n->text[0])
+                return dl_error_set(err, DL_ERR_CONFIG, &n->loc,
+                                    "expected a non-empty string for %s, got %s", what,
+                                    n->kind == DL_OPT_SCALAR ? "an empty string"
+                                                             : dl_opt_kind_name(n->kind));
+        *out = n->text;
+        return DL_OK;
+}
+
+enum dl_status dl_opt_pattern(const struct dl_opt_node *n, const char *what,
+                              enum dl_pattern_anchor anchor, struct dl_regex **out,
+                              struct dl_error *err)
+{
+        *out = NULL;
+        const char *text = NULL;
+        enum dl_status st = dl_opt_string(n, what, &text, err);
+        if (st)
+                return dl_error_set(err, DL_ERR_CONFIG, &n->loc,
+                                    "expected a PCRE2 pattern for %s, got %s", what,
+                                    n->kind == DL_OPT_SCALAR ? "an empty string"
+                                                             : dl_opt_kind_name(n->kind));
+        struct dl_error rerr;
+        dl_error_init(&rerr);
+        st = anchor == DL_PATTERN_SUFFIX ? dl_regex_compile_end(text, out, &rerr)
+                                         : dl_regex_compile(text, anchor == DL_PATTERN_WHOLE,
+                                                            out, &rerr);
+        if (st == DL_OK)
+                return DL_OK;
+        /* Point at the offending character when the scalar is the pattern
+         * verbatim on one line. */
+        struct dl_loc loc = n->loc;
+        if (n->verbatim_col)
+                loc.col = n->verbatim_col + (rerr.col ? rerr.col - 1 : 0);
+        st = dl_error_set(err, DL_ERR_CONFIG, &loc, "%s; expected a PCRE2 pattern for %s",
+                          rerr.message ? rerr.message : "bad regular expression", what);
+        dl_error_fini(&rerr);
+        return st;
+}
+
+enum dl_status dl_opt_fields(const struct dl_opt_node *n, const char *where,
+                             const char *const *allowed, size_t k,
+                             const struct dl_opt_node **slots, struct dl_error *err)
+{
+        for (size_t i = 0; i < k; i++)
+                slots[i] = NULL;
+        if (n->kind != DL_OPT_MAPPING)
+                return dl_error_set(err, DL_ERR_CONFIG, &n->loc, "expected a mapping %s, got %s",
+                                    where, dl_opt_kind_name(n->kind));
+        for (size_t p = 0; p < n->n; p++) {
+                size_t i = 0;
+                while (i < k && strcmp(allowed[i], n->keys[p]))
+                        i++;
+                if (i < k) {
+                        slots[i] = &n->items[p];
+                        continue;
+                }
+                struct dl_strbuf sb;
+                dl_strbuf_init(&sb);
+                for (size_t a = 0; a < k; a++)
+                        dl_strbuf_printf(&sb, "%s%s", a ? ", " : "", allowed[a]);
+                enum dl_status st = dl_error_set(err, DL_ERR_CONFIG, &n->key_locs[p],
+                                                 "unknown key '%s' %s; expected one of: %s",
+                                                 n->keys[p], where, dl_strbuf_cstr(&sb));
+                dl_strbuf_fini(&sb);
+                return st;
+        }
+        return DL_OK;
+}
+
+void dl_pattern_list_fini(struct dl_pattern_list *l)
+{
+        if (!l)
+                return;
+        for (size_t i = 0; i < l->n; i++)
+                dl_regex_free(l->items[i].re);
+        free(l->items);
+        l->items = NULL;
+        l->n = 0;
+}
+
+enum dl_status dl_check_config_patterns(const struct dl_check_config *cfg, const char *key,
+                                        enum dl_pattern_anchor anchor,
+                                        struct dl_pattern_list *out, struct dl_error *err)
+{
+        out->items = NULL;
+        out->n = 0;
+        const struct dl_opt_node *n = dl_check_config_node(cfg, key);
+        if (!n || n->kind == DL_OPT_NULL)
+                return DL_OK;
+        const struct dl_opt_node *items = n;
+        size_t count = 1;
+        if (n->kind == DL_OPT_SEQUENCE) {
+                items = n->items;
+                count = n->n;
+        } else if (n->kind != DL_OPT_SCALAR) {
+                return dl_error_set(err, DL_ERR_CONFIG, &n->loc,
+                                    "expected a sequence of PCRE2 patterns for option '%s' of "
+                                    "check '%s', got %s",
+                                    key, cfg->id, dl_opt_kind_name(n->kind));
+        }
+        out->items = dl_xcalloc(count ? count : 1, sizeof *out->items);
+        char what[160];
+        snprintf(what, sizeof what, "option '%s' of check '%s'", key, cfg->id);
+        for (size_t i = 0; i < count; i++) {
+                struct dl_pattern *p = &out->items[out->n];
+                enum dl_status st = dl_opt_pattern(&items[i], what, anchor, &p->re, err);
+                if (st) {
+                        dl_pattern_list_fini(out);
+                        return st;
+                }
+                p->source = items[i].text;
+                p->loc = items[i].loc;
+                out->n++;
+        }
+        return DL_OK;
 }

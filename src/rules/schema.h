@@ -46,6 +46,14 @@ struct dl_index {
         enum dl_projection_kind projection;
         const char **non_key_attributes;  /* for INCLUDE */
         size_t n_non_key_attributes;
+        /* A sparse index (`sparse: {values: [...]}`): the values its
+         * partition key takes while an item belongs in the index; an item
+         * leaves it by losing the attribute (developer guide, "Take
+         * advantage of sparse indexes"). */
+        bool sparse;
+        const char **sparse_values;       /* n_sparse_values >= 1 when sparse */
+        size_t n_sparse_values;
+        struct dl_loc sparse_loc;
         struct dl_loc loc;
 };
 
@@ -65,10 +73,31 @@ struct dl_table {
                                       JSON file it was imported from */
 };
 
-/* One option under a check id in the rules file: scalars only. */
+/* A check option's value as written: a scalar, a sequence or a mapping
+ * (bounded in depth and size as the whole rules file is). */
+enum dl_opt_kind { DL_OPT_NULL, DL_OPT_SCALAR, DL_OPT_SEQUENCE, DL_OPT_MAPPING };
+
+struct dl_opt_node {
+        enum dl_opt_kind kind;
+        const char *text;             /* SCALAR: the text (no NUL inside) */
+        size_t n;                     /* SEQUENCE: items; MAPPING: pairs */
+        struct dl_opt_node *items;    /* SEQUENCE: the items; MAPPING: the values */
+        const char **keys;            /* MAPPING: the keys (unique) */
+        struct dl_loc *key_locs;      /* MAPPING: where each key is written */
+        struct dl_loc loc;            /* where the node starts */
+        unsigned verbatim_col;        /* SCALAR: the column of its first character
+                                         when its text is written verbatim on one
+                                         line (plain, or quoted without escapes);
+                                         0 otherwise (errors inside it then point
+                                         at the node) */
+};
+
+/* One option under a check id in the rules file. */
 struct dl_check_option {
         const char *key;           /* kebab-case */
-        const char *value;         /* the scalar's text */
+        const char *value;         /* a scalar's text ("" for null); NULL when
+                                      the value is a sequence or a mapping */
+        struct dl_opt_node node;   /* the value as written */
         struct dl_loc loc;         /* of the value (for bad-value errors) */
         struct dl_loc key_loc;     /* of the key (for unknown-option errors) */
 };
@@ -141,6 +170,81 @@ enum dl_status dl_check_config_int(const struct dl_check_config *cfg, const char
 /** dl_check_config_bool - like dl_check_config_int for true/false. */
 enum dl_status dl_check_config_bool(const struct dl_check_config *cfg, const char *key,
                                     bool def, bool *out, struct dl_error *err);
+/* A compiled PCRE2 pattern from the rules file, with where it is written. */
+struct dl_pattern {
+        const char *source;        /* borrowed from the ruleset */
+        struct dl_regex *re;       /* owned by the list */
+        struct dl_loc loc;
+};
+
+struct dl_pattern_list {
+        struct dl_pattern *items;  /* heap */
+        size_t n;
+};
+
+/** dl_pattern_list_fini - free every compiled pattern and the array; NULL-safe. */
+void dl_pattern_list_fini(struct dl_pattern_list *l);
+
+/* How a pattern is compiled (core/regex.h). */
+enum dl_pattern_anchor {
+        DL_PATTERN_SEARCH,  /* found anywhere unless the pattern anchors itself */
+        DL_PATTERN_WHOLE,   /* anchored at both ends */
+        DL_PATTERN_SUFFIX,  /* anchored at the end of the subject */
+};
+
+/**
+ * dl_opt_pattern - compile the scalar n as a PCRE2 pattern.
+ * @param what  names the key in messages ("'allow' of check 'x'").
+ * Returns: DL_OK with *out (transfer full, dl_regex_free); DL_ERR_CONFIG
+ * when n is not a non-empty string ("expected a PCRE2 pattern for ...") or
+ * does not compile: PCRE2's message and offset, located at the offending
+ * character when the pattern is written verbatim on one line, else at n.
+ */
+enum dl_status dl_opt_pattern(const struct dl_opt_node *n, const char *what,
+                              enum dl_pattern_anchor anchor, struct dl_regex **out,
+                              struct dl_error *err);
+
+/**
+ * dl_opt_string - the non-empty scalar n (borrowed), or DL_ERR_CONFIG at n:
+ * "expected a non-empty string for <what>, got <kind>".
+ */
+enum dl_status dl_opt_string(const struct dl_opt_node *n, const char *what, const char **out,
+                             struct dl_error *err);
+
+/**
+ * dl_opt_fields - check that mapping n has only the keys allowed[0..k)
+ * and put each value in slots[i] (NULL when absent).
+ * @param where  ends the messages: "in an entry of 'keys' of check 'x'".
+ * Returns: DL_OK; DL_ERR_CONFIG when n is not a mapping ("expected a
+ * mapping <where>, got ...") or has another key ("unknown key 'x' <where>;
+ * expected one of: a, b"), at the offending node.
+ */
+enum dl_status dl_opt_fields(const struct dl_opt_node *n, const char *where,
+                             const char *const *allowed, size_t k,
+                             const struct dl_opt_node **slots, struct dl_error *err);
+
+/**
+ * dl_check_config_patterns - the option key of cfg as a list of PCRE2
+ * patterns: a sequence of strings (a single string is a list of one).
+ * @param cfg  may be NULL (then the list is empty).
+ * Returns: DL_OK with *out filled (empty when the option is absent or
+ * null; dl_pattern_list_fini frees it); DL_ERR_CONFIG at the offending
+ * item otherwise (see dl_opt_pattern), *out then empty.
+ */
+enum dl_status dl_check_config_patterns(const struct dl_check_config *cfg, const char *key,
+                                        enum dl_pattern_anchor anchor,
+                                        struct dl_pattern_list *out, struct dl_error *err);
+
+/**
+ * dl_check_config_node - the value of option key of cfg as written, or
+ * NULL when cfg is NULL or has no such option. (transfer none)
+ */
+const struct dl_opt_node *dl_check_config_node(const struct dl_check_config *cfg,
+                                               const char *key);
+
+/** dl_opt_kind_name - "a scalar", "a sequence", "a mapping", "null". */
+const char *dl_opt_kind_name(enum dl_opt_kind k);
+
 /** dl_key_type_str - "S", "N" or "B". */
 const char *dl_key_type_str(enum dl_key_type t);
 

@@ -14,12 +14,14 @@
 #include "rules/schema.h"
 
 struct dl_check;
+struct dl_log;
 
 struct dl_tb {
         struct dl_arena arena;
         struct dl_ruleset rules;       /* empty unless a test fills it */
         struct dl_finding **findings;  /* collected by dl_tb_run */
         size_t n_findings;
+        struct dl_log *log;            /* the checks' tool notes: NULL unless a test sets it */
 };
 
 void dl_tb_init(struct dl_tb *tb);
@@ -41,6 +43,44 @@ void dl_tb_add_name(struct dl_tb *tb, struct dl_request *r, const char *k, const
 /** dl_tb_add_value - add ":k" of AttributeValue type (e.g. "S") with scalar text. */
 void dl_tb_add_value(struct dl_tb *tb, struct dl_request *r, const char *k, const char *type,
                      const char *scalar);
+/**
+ * dl_tb_value - a template from spec: text, with holes written in braces
+ * in the dump syntax of model/template.h: {?}, {digits}, {bool},
+ * {one-of:A|B}, {enum:Status=A|B|C}, {date:%Y-%m-%d}, {shard:16}; "{{" is
+ * a literal '{'. NULL gives DL_VAL_DYNAMIC. Known bytes are located at
+ * line 20 of test.cpp, column 1 + their offset in spec.
+ */
+struct dl_value dl_tb_value(struct dl_tb *tb, const char *spec);
+/**
+ * dl_tb_entry - add attr -> an AttributeValue of type "S" whose scalar is
+ * dl_tb_value(spec) to map m (Item, Key or ExpressionAttributeValues); with
+ * spec NULL the AttributeValue was built where ddblint cannot see (no type,
+ * no value). The map becomes KNOWN if it was ABSENT.
+ */
+void dl_tb_entry(struct dl_tb *tb, struct dl_attr_map *m, const char *attr, const char *spec);
+/** dl_tb_table - describe a table in tb->rules (sk may be NULL). */
+struct dl_table *dl_tb_table(struct dl_tb *tb, const char *name, const char *pk, const char *sk);
+/** dl_tb_gsi - add a global secondary index to t (sk may be NULL). */
+struct dl_index *dl_tb_gsi(struct dl_tb *tb, struct dl_table *t, const char *name,
+                           const char *pk, const char *sk);
+/** dl_tb_sparse - declare ix sparse with the n values given. */
+void dl_tb_sparse(struct dl_tb *tb, struct dl_index *ix, const char *const *values, size_t n);
+/** dl_tb_opt_scalar / dl_tb_opt_seq / dl_tb_opt_map - option values as the
+ * rules file gives them (struct dl_opt_node), located at rules.yaml:3:5.
+ * dl_tb_opt_map takes n key/value pairs: key0, node0, key1, node1... */
+struct dl_opt_node *dl_tb_opt_scalar(struct dl_tb *tb, const char *text);
+struct dl_opt_node *dl_tb_opt_seq(struct dl_tb *tb, size_t n, ...);
+struct dl_opt_node *dl_tb_opt_map(struct dl_tb *tb, size_t n, ...);
+/** dl_tb_option - set option key of check id in tb->rules to node. */
+void dl_tb_option(struct dl_tb *tb, const char *id, const char *key,
+                  const struct dl_opt_node *node);
+/**
+ * dl_tb_configure - run check's configure() with tb->rules.
+ * Returns: its status; err (may be NULL) holds its message. The state is
+ * destroyed at once.
+ */
+enum dl_status dl_tb_configure(struct dl_tb *tb, const struct dl_check *check,
+                               struct dl_error *err);
 /**
  * dl_tb_run - configure (with the rules' config for the check, if any) and
  * run check on r; findings are appended to tb->findings.

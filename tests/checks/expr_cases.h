@@ -42,10 +42,10 @@ struct xcase {
  * Counters: a table with a partition key only (id, N); Fallback: the
  * `default: true` table. */
 static struct dl_index orders_indexes[] = {
-        {"GSI1", DL_INDEX_GLOBAL, {"GSI1PK", DL_KEY_S, {0}}, {"GSI1SK", DL_KEY_S, {0}},
-         DL_PROJ_ALL, NULL, 0, {0}},
-        {"LSI1", DL_INDEX_LOCAL, {NULL, DL_KEY_S, {0}}, {"LSI1SK", DL_KEY_N, {0}},
-         DL_PROJ_ALL, NULL, 0, {0}},
+        {.name = "GSI1", .kind = DL_INDEX_GLOBAL, .partition_key = {"GSI1PK", DL_KEY_S, {0}},
+         .sort_key = {"GSI1SK", DL_KEY_S, {0}}, .projection = DL_PROJ_ALL},
+        {.name = "LSI1", .kind = DL_INDEX_LOCAL, .partition_key = {NULL, DL_KEY_S, {0}},
+         .sort_key = {"LSI1SK", DL_KEY_N, {0}}, .projection = DL_PROJ_ALL},
 };
 static struct dl_table test_tables[] = {
         {"Orders", NULL, NULL, false, {"PK", DL_KEY_S, {0}}, {"SK", DL_KEY_S, {0}},

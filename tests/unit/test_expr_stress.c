@@ -246,10 +246,10 @@ static void test_checks_on_huge_expressions(void **state)
                 dl_model_normalize(&a, &r);
                 const struct dl_catalogue *cat = dl_catalogue_get();
                 for (size_t i = 0; i < cat->n; i++) {
-                        struct dl_check_ctx ctx = {cat->checks[i], &rs, NULL, &r, drop, NULL};
+                        struct dl_check_ctx ctx = {cat->checks[i], &rs, NULL, &r, drop, NULL, NULL};
                         void *st = NULL;
                         if (cat->checks[i]->configure &&
-                            cat->checks[i]->configure(&st, NULL, NULL) != DL_OK)
+                            cat->checks[i]->configure(&st, NULL, &rs, NULL) != DL_OK)
                                 continue;
                         ctx.state = st;
                         cat->checks[i]->run(&ctx, &r);

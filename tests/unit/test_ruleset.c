@@ -233,6 +233,66 @@ static void test_option_getters(void **state)
         dl_ruleset_free(rs);
 }
 
+static void test_structured_options_and_sparse(void **state)
+{
+        (void)state;
+        const char *text = "version: 1\n"
+                           "checks:\n"
+                           "  scan:\n"
+                           "    allow: ['^A$', \"B\"]\n"
+                           "    keys:\n"
+                           "      - {table: T, pattern: '^P'}\n"
+                           "    nothing:\n"
+                           "tables:\n"
+                           "  - name: T\n"
+                           "    partition-key: {name: PK, type: S}\n"
+                           "    indexes:\n"
+                           "      - name: G\n"
+                           "        kind: global\n"
+                           "        partition-key: {name: GPK, type: S}\n"
+                           "        sparse: {values: [OPEN, {S: LATE}]}\n";
+        struct dl_ruleset *rs = load_text(text);
+        const struct dl_check_config *scan = dl_schema_check_config(rs, "scan");
+        const struct dl_opt_node *allow = dl_check_config_node(scan, "allow");
+        assert_non_null(allow);
+        assert_int_equal(allow->kind, DL_OPT_SEQUENCE);
+        assert_int_equal(allow->n, 2);
+        assert_string_equal(allow->items[1].text, "B");
+        assert_int_equal(allow->items[0].verbatim_col, 14); /* inside the quotes */
+        assert_int_equal(allow->items[0].loc.line, 4);
+        const struct dl_opt_node *keys = dl_check_config_node(scan, "keys");
+        assert_int_equal(keys->kind, DL_OPT_SEQUENCE);
+        assert_int_equal(keys->items[0].kind, DL_OPT_MAPPING);
+        assert_string_equal(keys->items[0].keys[1], "pattern");
+        assert_string_equal(keys->items[0].items[1].text, "^P");
+        assert_int_equal(keys->items[0].key_locs[0].line, 6);
+        assert_int_equal(dl_check_config_node(scan, "nothing")->kind, DL_OPT_NULL);
+        assert_null(dl_check_config_node(scan, "absent"));
+        /* scalar getters say what they got instead of a scalar */
+        struct dl_error err;
+        dl_error_init(&err);
+        long v;
+        assert_int_equal(dl_check_config_int(scan, "keys", 1, &v, &err), DL_ERR_CONFIG);
+        assert_non_null(strstr(err.message, "expects an integer, got a sequence"));
+        dl_error_fini(&err);
+        /* patterns compile from a sequence, or from one string */
+        struct dl_pattern_list l;
+        assert_int_equal(dl_check_config_patterns(scan, "allow", DL_PATTERN_WHOLE, &l, NULL), DL_OK);
+        assert_int_equal(l.n, 2);
+        assert_string_equal(l.items[0].source, "^A$");
+        dl_pattern_list_fini(&l);
+        assert_int_equal(dl_check_config_patterns(scan, "absent", DL_PATTERN_WHOLE, &l, NULL), DL_OK);
+        assert_int_equal(l.n, 0);
+        /* a sparse index and its values, in either spelling */
+        const struct dl_index *g = dl_schema_index(&rs->tables[0], "G", 1);
+        assert_true(g->sparse);
+        assert_int_equal(g->n_sparse_values, 2);
+        assert_string_equal(g->sparse_values[0], "OPEN");
+        assert_string_equal(g->sparse_values[1], "LATE");
+        assert_int_equal(g->sparse_loc.line, 15);
+        dl_ruleset_free(rs);
+}
+
 static void test_shared_fixture_files_load(void **state)
 {
         struct dl_ruleset *rs = load_file(FIXTURES "/orders.yaml");
@@ -442,6 +502,7 @@ int main(void)
                 cmocka_unit_test(test_table_for_by_name_match_and_default),
                 cmocka_unit_test(test_no_default_table_means_no_fallback),
                 cmocka_unit_test(test_option_getters),
+                cmocka_unit_test(test_structured_options_and_sparse),
                 cmocka_unit_test(test_shared_fixture_files_load),
                 cmocka_unit_test(test_example_rules_file_loads),
                 cmocka_unit_test(test_example_project_rules_file_loads),

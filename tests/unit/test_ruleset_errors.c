@@ -1,5 +1,6 @@
 /* test_ruleset_errors.c - every bad rules file in tests/fixtures/rules-errors/
- * must fail to load with exactly the error its `# expect-error:` comment names.
+ * must fail to load, or to configure the checks (their options), with exactly
+ * the error its `# expect-error:` comment names.
  * SPDX-License-Identifier: MIT
  *
  * Format of the comment (design.md section 15):
@@ -111,8 +112,17 @@ static void test_rules_error_file(void **state)
         enum dl_status st = dl_ruleset_load(path, ids, n_ids, &rs, &err);
         free(ids);
         if (st == DL_OK) {
+                /* Options are the checks' to validate (dl_catalogue_configure,
+                 * as the CLI does before analysing anything). */
+                void **states = dl_xcalloc(dl_catalogue_get()->n, sizeof *states);
+                st = dl_catalogue_configure(rs, states, &err);
+                dl_catalogue_destroy(states);
+                free(states);
                 dl_ruleset_free(rs);
-                fail_msg("%s: loaded, but expected %u:%u: %s", path, e.line, e.col, e.substring);
+                rs = NULL;
+                if (st == DL_OK)
+                        fail_msg("%s: loaded and configured, but expected %u:%u: %s", path,
+                                 e.line, e.col, e.substring);
         }
         assert_null(rs);
         char *got = dl_error_format(&err);
