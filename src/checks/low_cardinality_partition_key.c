@@ -1,0 +1,121 @@
+/* low_cardinality_partition_key.c - check `low-cardinality-partition-key`:
+ * a partition key (of the table, or of a global secondary index) that a
+ * write or a Query builds only from constants and low-cardinality parts.
+ * SPDX-License-Identifier: MIT
+ *
+ * Why it matters: a partition key with few distinct values (a status, a
+ * boolean, a country, the current day) puts the table's items, or its
+ * traffic, in few partitions; each serves at most about 3,000 read and
+ * 1,000 write units a second, so the busiest value throttles the whole
+ * application (developer guide, "Best practices for designing and using
+ * partition keys effectively"). A date bucket is the classic case: every
+ * write of the current day or hour lands in one partition.
+ *
+ * Low-cardinality parts are typed holes (model/template.h): a bool, an
+ * enum, one of a finite set of strings, or a date or time by the year,
+ * month, week, day, hour or minute (seconds and finer are not reported);
+ * also any key the `patterns` option matches (PCRE2, searched in the whole
+ * key; a key with holes matches when the known text before its first hole
+ * matches or partially matches). Deliberately ignored: a key with a shard
+ * part, a key with any part of unknown cardinality (unless a pattern
+ * matches it), a write whose key is one constant (constant-partition-key
+ * judges that), tables not described in the rules file.
+ */
+#include "info.h"
+#include "util_expr.h"
+#include "util_keys.h"
+
+#include "../core/alloc.h"
+#include "../model/quote.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+struct state {
+        struct dl_pattern_list patterns;
+};
+
+static enum dl_status configure(void **out, const struct dl_check_config *cfg,
+                                const struct dl_ruleset *rules, struct dl_error *err)
+{
+        (void)rules;
+        struct state *s = dl_xcalloc(1, sizeof *s);
+        enum dl_status st =
+                dl_check_config_patterns(cfg, "patterns", DL_PATTERN_SEARCH, &s->patterns, err);
+        if (st) {
+                free(s);
+                return st;
+        }
+        *out = s;
+        return DL_OK;
+}
+
+static void destroy(void *p)
+{
+        struct state *s = p;
+        dl_pattern_list_fini(&s->patterns);
+        free(s);
+}
+
+/* Judge the partition key value pk of key k. */
+static void judge(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                  const struct dl_key_target *k, const struct dl_key_value *pk)
+{
+        const struct state *s = ctx->state;
+        const struct dl_value *v = &pk->value;
+        const struct dl_hole *part = NULL;
+        enum dl_key_spread spread = dl_key_spread_of(v, &part);
+        bool write = req->op != DL_OP_QUERY;
+        if (spread == DL_SPREAD_SHARDED || (write && spread == DL_SPREAD_CONSTANT))
+                return;
+        const struct dl_pattern *p = s ? dl_key_matches_any(ctx, &s->patterns, v, true) : NULL;
+        if (!p && spread != DL_SPREAD_LOW)
+                return;
+        char label[256], why[320], text[DL_QUOTE_SIZE];
+        if (p)
+                snprintf(why, sizeof why, "it matches the low-cardinality pattern '%s'",
+                         DL_Q(p->source));
+        else
+                dl_hole_describe(part, why, sizeof why);
+        const char *effect =
+                !write ? "every Query of one value reads one partition, which all its readers share"
+                : part && !p && part->kind == DL_HOLE_DATE
+                        ? "every write of the current period lands in one partition"
+                        : "the items crowd into few partitions";
+        dl_key_report(ctx, req, pk,
+                      "partition key '%s' of %s takes few distinct values ('%s'): %s; %s "
+                      "(about %s units a second each at most); add a high-cardinality part "
+                      "or write-shard it ('<value>#<shard>')",
+                      DL_Q(k->pk), dl_key_target_label(k, label, sizeof label),
+                      dl_key_value_text(v, text, sizeof text), why, effect,
+                      write ? "1,000 write" : "3,000 read");
+}
+
+static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
+{
+        struct dl_key_target k;
+        struct dl_key_value pk;
+        if (req->op == DL_OP_QUERY) {
+                if (!dl_key_target_read(ctx, req, &k))
+                        return;
+                dl_key_value_of(req, k.pk, &pk);
+                if (pk.state == DL_KEYV_SET)
+                        judge(ctx, req, &k, &pk);
+                return;
+        }
+        const struct dl_table *t = dl_key_value_writes(req) ? dl_table_described(ctx, req) : NULL;
+        for (size_t i = 0; t && i <= t->n_indexes; i++) {
+                if (dl_key_target_at(t, i, &k) && dl_key_target_written(req, &k, &pk))
+                        judge(ctx, req, &k, &pk);
+        }
+}
+
+static const char *const options[] = {"patterns", NULL};
+
+const struct dl_check dl_check_low_cardinality_partition_key = {
+        .info = &info_low_cardinality_partition_key,
+        .configure = configure,
+        .run = run,
+        .destroy = destroy,
+        .options = options,
+};
