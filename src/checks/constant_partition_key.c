@@ -26,95 +26,58 @@
 #include "util_expr.h"
 #include "util_keys.h"
 
-#include "../core/alloc.h"
 #include "../model/quote.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-struct state {
-        struct dl_pattern_list allow;
-};
 
 static enum dl_status configure(void **out, const struct dl_check_config *cfg,
                                 const struct dl_ruleset *rules, struct dl_error *err)
 {
         (void)rules;
-        struct state *s = dl_xcalloc(1, sizeof *s);
-        enum dl_status st = dl_check_config_patterns(cfg, "allow", DL_PATTERN_SEARCH, &s->allow, err);
-        if (st) {
-                free(s);
-                return st;
-        }
-        *out = s;
-        return DL_OK;
+        return dl_patterns_configure(out, cfg, "allow", err);
 }
 
-static void destroy(void *p)
+/* Does the other part of req's key vary: the table's sort key for the
+ * table's partition key, the table's key for an index's? */
+static bool items_differ(const struct dl_request *req, const struct dl_key_target *k)
 {
-        struct state *s = p;
-        dl_pattern_list_fini(&s->allow);
-        free(s);
-}
-
-/* Is v one of the values sparse index ix keeps its items under? */
-static bool sparse_value(const struct dl_index *ix, const struct dl_value *v)
-{
-        for (size_t i = 0; i < ix->n_sparse_values; i++) {
-                if (dl_value_equals(v, ix->sparse_values[i]))
+        const struct dl_table *t = k->table;
+        struct dl_key_value v;
+        if (t->sort_key.name) {
+                dl_key_value_of(req, t->sort_key.name, &v);
+                if (dl_key_value_varies(&v))
                         return true;
         }
-        return false;
+        if (!k->index)
+                return false;
+        dl_key_value_of(req, t->partition_key.name, &v);
+        return dl_key_value_varies(&v);
+}
+
+static void judge(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                  const struct dl_key_target *k, const struct dl_key_value *pk)
+{
+        if (!dl_value_is_complete(&pk->value) || !items_differ(req, k) ||
+            (k->index && k->index->sparse && !dl_sparse_value(k->index, &pk->value)) ||
+            dl_key_matches_any(ctx, ctx->state, &pk->value, false))
+                return;
+        char label[256], opl[64], text[DL_QUOTE_SIZE];
+        dl_quote(text, pk->value.text, pk->value.len);
+        dl_key_report(ctx, req, pk,
+                      "partition key '%s' of %s is the constant '%s' for every item this %s "
+                      "writes: they all land in one partition%s (about 1,000 writes a second at "
+                      "most)%s; use a high-cardinality key, or write-shard it ('%s#<shard>'%s)",
+                      DL_Q(k->pk), dl_key_target_label(k, label, sizeof label), text,
+                      dl_key_op_label(req, opl, sizeof opl), k->index ? " of the index" : "",
+                      k->index ? ", and an index that falls behind throttles the table's writes "
+                                 "too"
+                               : "",
+                      text, k->index ? ", and one Query per shard" : "");
 }
 
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
 {
-        const struct state *s = ctx->state;
-        const struct dl_table *t = dl_key_value_writes(req) ? dl_table_described(ctx, req) : NULL;
-        if (!t)
-                return;
-        struct dl_key_value tpk, tsk;
-        dl_key_value_of(req, t->partition_key.name, &tpk);
-        bool sk_varies = false;
-        if (t->sort_key.name) {
-                dl_key_value_of(req, t->sort_key.name, &tsk);
-                sk_varies = dl_key_value_varies(&tsk);
-        }
-        bool table_key_varies = dl_key_value_varies(&tpk) || sk_varies;
-        struct dl_key_target k;
-        for (size_t i = 0; i <= t->n_indexes; i++) {
-                struct dl_key_value pk;
-                if (!dl_key_target_at(t, i, &k) || !dl_key_target_written(req, &k, &pk) ||
-                    !dl_value_is_complete(&pk.value))
-                        continue;
-                if (!(k.index ? table_key_varies : sk_varies))
-                        continue; /* a singleton, or not known to differ */
-                if (k.index && k.index->sparse && !sparse_value(k.index, &pk.value))
-                        continue;
-                if (s && dl_key_matches_any(ctx, &s->allow, &pk.value, false))
-                        continue;
-                char label[256], opl[64], text[DL_QUOTE_SIZE];
-                dl_quote(text, pk.value.text, pk.value.len);
-                if (k.index)
-                        dl_key_report(ctx, req, &pk,
-                                      "partition key '%s' of %s is the constant '%s' for every "
-                                      "item this %s writes: they all land in one partition of "
-                                      "the index (about 1,000 writes a second at most), and an "
-                                      "index that falls behind throttles the table's writes too; "
-                                      "use a high-cardinality key, or write-shard it ('%s#<shard>', "
-                                      "and one Query per shard)",
-                                      DL_Q(k.pk), dl_key_target_label(&k, label, sizeof label),
-                                      text, dl_key_op_label(req, opl, sizeof opl), text);
-                else
-                        dl_key_report(ctx, req, &pk,
-                                      "partition key '%s' of %s is the constant '%s' for every "
-                                      "item this %s writes: they all land in one partition "
-                                      "(about 1,000 writes a second at most); use a "
-                                      "high-cardinality key, or write-shard it ('%s#<shard>')",
-                                      DL_Q(k.pk), dl_key_target_label(&k, label, sizeof label),
-                                      text, dl_key_op_label(req, opl, sizeof opl), text);
-        }
+        dl_key_visit(ctx, req, DL_KEYS_WRITES, judge);
 }
 
 static const char *const options[] = {"allow", NULL};
@@ -123,6 +86,6 @@ const struct dl_check dl_check_constant_partition_key = {
         .info = &info_constant_partition_key,
         .configure = configure,
         .run = run,
-        .destroy = destroy,
+        .destroy = dl_patterns_destroy,
         .options = options,
 };

@@ -250,26 +250,10 @@ static void judge(const struct dl_check_ctx *ctx, const struct dl_request *req,
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
 {
         const struct state *s = ctx->state;
-        if (!s || !s->n)
-                return;
-        struct dl_key_target k;
-        struct dl_key_value pk;
-        if (req->op == DL_OP_QUERY || req->op == DL_OP_GET_ITEM) {
-                if (!dl_key_target_read(ctx, req, &k))
-                        return;
-                dl_key_value_of(req, k.pk, &pk);
-                if (pk.state == DL_KEYV_SET)
-                        judge(ctx, req, &k, &pk);
-                return;
-        }
-        if (!dl_key_value_writes(req) && req->op != DL_OP_DELETE_ITEM)
-                return;
-        const struct dl_table *t = dl_table_described(ctx, req);
-        for (size_t i = 0; t && i <= t->n_indexes; i++) {
-                if (dl_key_target_at(t, i, &k) && (!k.index || req->op != DL_OP_DELETE_ITEM) &&
-                    dl_key_target_written(req, &k, &pk))
-                        judge(ctx, req, &k, &pk);
-        }
+        if (s && s->n)
+                dl_key_visit(ctx, req,
+                             DL_KEYS_WRITES | DL_KEYS_DELETES | DL_KEYS_QUERIES | DL_KEYS_GETS,
+                             judge);
 }
 
 static const char *const options[] = {"keys", NULL};

@@ -25,50 +25,28 @@
 #include "util_expr.h"
 #include "util_keys.h"
 
-#include "../core/alloc.h"
 #include "../model/quote.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-
-struct state {
-        struct dl_pattern_list patterns;
-};
 
 static enum dl_status configure(void **out, const struct dl_check_config *cfg,
                                 const struct dl_ruleset *rules, struct dl_error *err)
 {
         (void)rules;
-        struct state *s = dl_xcalloc(1, sizeof *s);
-        enum dl_status st =
-                dl_check_config_patterns(cfg, "patterns", DL_PATTERN_SEARCH, &s->patterns, err);
-        if (st) {
-                free(s);
-                return st;
-        }
-        *out = s;
-        return DL_OK;
-}
-
-static void destroy(void *p)
-{
-        struct state *s = p;
-        dl_pattern_list_fini(&s->patterns);
-        free(s);
+        return dl_patterns_configure(out, cfg, "patterns", err);
 }
 
 /* Judge the partition key value pk of key k. */
 static void judge(const struct dl_check_ctx *ctx, const struct dl_request *req,
                   const struct dl_key_target *k, const struct dl_key_value *pk)
 {
-        const struct state *s = ctx->state;
         const struct dl_value *v = &pk->value;
         const struct dl_hole *part = NULL;
         enum dl_key_spread spread = dl_key_spread_of(v, &part);
         bool write = req->op != DL_OP_QUERY;
         if (spread == DL_SPREAD_SHARDED || (write && spread == DL_SPREAD_CONSTANT))
                 return;
-        const struct dl_pattern *p = s ? dl_key_matches_any(ctx, &s->patterns, v, true) : NULL;
+        const struct dl_pattern *p = dl_key_matches_any(ctx, ctx->state, v, true);
         if (!p && spread != DL_SPREAD_LOW)
                 return;
         char label[256], why[320], text[DL_QUOTE_SIZE];
@@ -93,21 +71,7 @@ static void judge(const struct dl_check_ctx *ctx, const struct dl_request *req,
 
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
 {
-        struct dl_key_target k;
-        struct dl_key_value pk;
-        if (req->op == DL_OP_QUERY) {
-                if (!dl_key_target_read(ctx, req, &k))
-                        return;
-                dl_key_value_of(req, k.pk, &pk);
-                if (pk.state == DL_KEYV_SET)
-                        judge(ctx, req, &k, &pk);
-                return;
-        }
-        const struct dl_table *t = dl_key_value_writes(req) ? dl_table_described(ctx, req) : NULL;
-        for (size_t i = 0; t && i <= t->n_indexes; i++) {
-                if (dl_key_target_at(t, i, &k) && dl_key_target_written(req, &k, &pk))
-                        judge(ctx, req, &k, &pk);
-        }
+        dl_key_visit(ctx, req, DL_KEYS_WRITES | DL_KEYS_QUERIES, judge);
 }
 
 static const char *const options[] = {"patterns", NULL};
@@ -116,6 +80,6 @@ const struct dl_check dl_check_low_cardinality_partition_key = {
         .info = &info_low_cardinality_partition_key,
         .configure = configure,
         .run = run,
-        .destroy = destroy,
+        .destroy = dl_patterns_destroy,
         .options = options,
 };

@@ -29,44 +29,33 @@
 
 #include <stdio.h>
 
-static bool listed(const struct dl_index *ix, const struct dl_value *v)
+static void judge(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                  const struct dl_key_target *k, const struct dl_key_value *pk)
 {
-        for (size_t i = 0; i < ix->n_sparse_values; i++) {
-                if (dl_value_equals(v, ix->sparse_values[i]))
-                        return true;
-        }
-        return false;
+        if (!k->index || !k->index->sparse || !dl_value_is_complete(&pk->value) ||
+            dl_sparse_value(k->index, &pk->value))
+                return;
+        struct dl_strbuf vals;
+        dl_strbuf_init(&vals);
+        for (size_t v = 0; v < k->index->n_sparse_values; v++)
+                dl_strbuf_printf(&vals, "%s'%s'", v ? ", " : "", DL_Q(k->index->sparse_values[v]));
+        char label[256], opl[64], text[DL_QUOTE_SIZE];
+        dl_key_report(ctx, req, pk,
+                      "this %s sets '%s' to '%s', which is not a value of sparse %s (%s): the "
+                      "item stays in the index under another value, and the index grows with "
+                      "the table; %s",
+                      dl_key_op_label(req, opl, sizeof opl), DL_Q(k->pk),
+                      dl_quote(text, pk->value.text, pk->value.len),
+                      dl_key_target_label(k, label, sizeof label), dl_strbuf_cstr(&vals),
+                      req->op == DL_OP_UPDATE_ITEM
+                              ? "remove the attribute instead (REMOVE in the UpdateExpression)"
+                              : "leave the attribute out of the item instead");
+        dl_strbuf_fini(&vals);
 }
 
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
 {
-        const struct dl_table *t = dl_key_value_writes(req) ? dl_table_described(ctx, req) : NULL;
-        struct dl_key_target k;
-        struct dl_key_value pk;
-        for (size_t i = 1; t && i <= t->n_indexes; i++) {
-                if (!dl_key_target_at(t, i, &k) || !k.index->sparse ||
-                    !dl_key_target_written(req, &k, &pk) || !dl_value_is_complete(&pk.value) ||
-                    listed(k.index, &pk.value))
-                        continue;
-                struct dl_strbuf vals;
-                dl_strbuf_init(&vals);
-                for (size_t v = 0; v < k.index->n_sparse_values; v++)
-                        dl_strbuf_printf(&vals, "%s'%s'", v ? ", " : "",
-                                         DL_Q(k.index->sparse_values[v]));
-                char label[256], opl[64], text[DL_QUOTE_SIZE];
-                dl_key_report(ctx, req, &pk,
-                              "this %s sets '%s' to '%s', which is not a value of sparse %s "
-                              "(%s): the item stays in the index under another value, and the "
-                              "index grows with the table; %s",
-                              dl_key_op_label(req, opl, sizeof opl), DL_Q(k.pk),
-                              dl_quote(text, pk.value.text, pk.value.len),
-                              dl_key_target_label(&k, label, sizeof label), dl_strbuf_cstr(&vals),
-                              req->op == DL_OP_UPDATE_ITEM
-                                      ? "remove the attribute instead (REMOVE in the "
-                                        "UpdateExpression)"
-                                      : "leave the attribute out of the item instead");
-                dl_strbuf_fini(&vals);
-        }
+        dl_key_visit(ctx, req, DL_KEYS_WRITES, judge);
 }
 
 const struct dl_check dl_check_sparse_index_key_not_removed = {

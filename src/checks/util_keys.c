@@ -5,6 +5,7 @@
 
 #include "util_expr.h"
 
+#include "../core/alloc.h"
 #include "../core/log.h"
 #include "../core/regex.h"
 #include "../core/strbuf.h"
@@ -12,6 +13,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool dl_key_target_at(const struct dl_table *t, size_t i, struct dl_key_target *out)
@@ -63,6 +65,15 @@ const char *dl_key_target_label(const struct dl_key_target *k, char *buf, size_t
 void dl_key_value_of(const struct dl_request *req, const char *attr, struct dl_key_value *out)
 {
         dl_key_value_get(req, attr, strlen(attr), out);
+}
+
+bool dl_sparse_value(const struct dl_index *ix, const struct dl_value *v)
+{
+        for (size_t i = 0; ix->sparse && i < ix->n_sparse_values; i++) {
+                if (dl_value_equals(v, ix->sparse_values[i]))
+                        return true;
+        }
+        return false;
 }
 
 bool dl_key_value_varies(const struct dl_key_value *kv)
@@ -257,4 +268,48 @@ struct dl_finding *dl_key_report(const struct dl_check_ctx *ctx, const struct dl
         if (kv->state == DL_KEYV_SET && dl_loc_valid(&kv->value.origin))
                 dl_report_related(f, &kv->value.origin, "its text is defined here");
         return f;
+}
+
+void dl_key_visit(const struct dl_check_ctx *ctx, const struct dl_request *req, unsigned ops,
+                  dl_key_visit_fn visit)
+{
+        struct dl_key_target k;
+        struct dl_key_value pk;
+        bool query = req->op == DL_OP_QUERY && (ops & DL_KEYS_QUERIES);
+        bool get = req->op == DL_OP_GET_ITEM && (ops & DL_KEYS_GETS);
+        if (query || get) {
+                if (!dl_key_target_read(ctx, req, &k))
+                        return;
+                dl_key_value_of(req, k.pk, &pk);
+                if (pk.state == DL_KEYV_SET)
+                        visit(ctx, req, &k, &pk);
+                return;
+        }
+        bool del = req->op == DL_OP_DELETE_ITEM && (ops & DL_KEYS_DELETES);
+        if (!del && !(dl_key_value_writes(req) && (ops & DL_KEYS_WRITES)))
+                return;
+        const struct dl_table *t = dl_table_described(ctx, req);
+        for (size_t i = 0; t && i <= (del ? 0 : t->n_indexes); i++) {
+                if (dl_key_target_at(t, i, &k) && dl_key_target_written(req, &k, &pk))
+                        visit(ctx, req, &k, &pk);
+        }
+}
+
+enum dl_status dl_patterns_configure(void **state, const struct dl_check_config *cfg,
+                                     const char *key, struct dl_error *err)
+{
+        struct dl_pattern_list *l = dl_xcalloc(1, sizeof *l);
+        enum dl_status st = dl_check_config_patterns(cfg, key, DL_PATTERN_SEARCH, l, err);
+        if (st) {
+                free(l);
+                return st;
+        }
+        *state = l;
+        return DL_OK;
+}
+
+void dl_patterns_destroy(void *state)
+{
+        dl_pattern_list_fini(state);
+        free(state);
 }

@@ -66,6 +66,42 @@ void dl_key_value_of(const struct dl_request *req, const char *attr, struct dl_k
 bool dl_key_target_written(const struct dl_request *req, const struct dl_key_target *k,
                            struct dl_key_value *pk);
 
+/* Which requests dl_key_visit() looks at. */
+enum {
+        DL_KEYS_WRITES = 1,  /* PutItem, UpdateItem: every key the item is written under */
+        DL_KEYS_DELETES = 2, /* DeleteItem: the table's key */
+        DL_KEYS_QUERIES = 4, /* Query: the key it reads */
+        DL_KEYS_GETS = 8,    /* GetItem: the table's key */
+};
+
+/* Called with a key k of req and the value req gives its partition key. */
+typedef void (*dl_key_visit_fn)(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                                const struct dl_key_target *k, const struct dl_key_value *pk);
+
+/**
+ * dl_key_visit - call visit for the keys req touches, as ops (DL_KEYS_*)
+ * asks: for a write, the table's key and each global index's the item is
+ * written under (dl_key_target_written); for a read, the key it reads when
+ * it sets the partition key. Batch and transaction members are requests of
+ * their own (they come through the pipeline one by one). Tables not
+ * described in the rules file are skipped.
+ */
+void dl_key_visit(const struct dl_check_ctx *ctx, const struct dl_request *req, unsigned ops,
+                  dl_key_visit_fn visit);
+
+/**
+ * dl_patterns_configure, dl_patterns_destroy - configure() and destroy()
+ * of a check whose state is the list of PCRE2 patterns of option key
+ * (struct dl_pattern_list, searched).
+ */
+enum dl_status dl_patterns_configure(void **state, const struct dl_check_config *cfg,
+                                     const char *key, struct dl_error *err);
+void dl_patterns_destroy(void *state);
+
+/** dl_sparse_value - v is fully known and one of the `values` of sparse
+ * index ix (false when ix is not sparse). */
+bool dl_sparse_value(const struct dl_index *ix, const struct dl_value *v);
+
 /** dl_key_value_varies - kv is set to a template with a run-time part
  * (KNOWN with a hole): proven not to be one constant. */
 bool dl_key_value_varies(const struct dl_key_value *kv);
