@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "checks/check.h"
 #include "core/alloc.h"
 #include "rules/ruleset.h"
 
@@ -333,10 +334,29 @@ static void test_example_rules_file_loads(void **state)
 
 static void test_example_project_rules_file_loads(void **state)
 {
-        struct dl_ruleset *rs = load_file(DL_SOURCE_DIR "/examples/ecommerce/.ddblint.yaml");
+        /* the example configures checks beyond the two ids above: load it
+         * against the whole catalogue, and configure every check with it */
+        const struct dl_catalogue *cat = dl_catalogue_get();
+        const char **all = dl_xcalloc(cat->n, sizeof *all);
+        for (size_t i = 0; i < cat->n; i++)
+                all[i] = cat->checks[i]->info->id;
+        struct dl_ruleset *rs = NULL;
+        struct dl_error err;
+        dl_error_init(&err);
+        assert_int_equal(dl_ruleset_load(DL_SOURCE_DIR "/examples/ecommerce/.ddblint.yaml", all,
+                                         cat->n, &rs, &err),
+                         DL_OK);
+        free(all);
+        void **states = dl_xcalloc(cat->n, sizeof *states);
+        assert_int_equal(dl_catalogue_configure(rs, states, &err), DL_OK);
+        dl_catalogue_destroy(states);
+        free(states);
         const struct dl_table *t = dl_schema_table_for(rs, "Ecommerce", 9);
         assert_non_null(t);
-        assert_non_null(dl_schema_index(t, "GSI1", 4));
+        const struct dl_index *gsi1 = dl_schema_index(t, "GSI1", 4);
+        assert_non_null(gsi1);
+        assert_true(gsi1->sparse);
+        dl_error_fini(&err);
         dl_ruleset_free(rs);
 }
 

@@ -16,7 +16,19 @@
 // GSI1 is a sparse index: only unshipped orders carry GSI1PK = "UNSHIPPED"
 // and GSI1SK = the order date (ISO 8601), so querying it lists exactly the
 // orders waiting to be shipped, oldest first. Shipping an order removes both
-// attributes, which drops the order from the index.
+// attributes, which drops the order from the index. (GSI1PK being one
+// constant puts every pending order in one partition of GSI1: ddblint says
+// so; PlaceOrderSharded writes "UNSHIPPED#<n>" instead, n = hash % 4.)
+//
+//   activity    ACTIVITY#<day>   <time>#<userId>                 Action  (a per-day log: ddblint
+//                                                                reports it; the user-keyed
+//                                                                twin is USER#<userId> / ACTIVITY#<time>)
+//   counter     PRODUCT#flash-sale[#<n>]  STOCK                  Sold    (the flash sale's hot
+//                                                                counter, sharded n = 0..7)
+//
+// GSI2 (ByStatus) is keyed by StatusPK = STATUS#<status>, sorted by OrderDate;
+// GSI3 (ByUserStatus) by UserStatusPK = USER#<userId>, sorted by
+// StatusSK = STATUS#<status>#<orderDate>.
 #pragma once
 
 #include <aws/core/Aws.h>
@@ -30,6 +42,12 @@ namespace ecommerce {
 constexpr char kTableName[] = "Ecommerce";
 constexpr char kUnshippedIndex[] = "GSI1";
 constexpr char kUnshipped[] = "UNSHIPPED";
+constexpr char kUserPrefix[] = "USER#";
+constexpr char kOrderPrefix[] = "ORDER#";
+constexpr char kStatusPrefix[] = "STATUS#";
+constexpr int kUnshippedShards = 4;
+constexpr char kFlashSaleProduct[] = "PRODUCT#flash-sale";
+constexpr int kFlashSaleShards = 8;
 
 using Item = Aws::Map<Aws::String, Aws::DynamoDB::Model::AttributeValue>;
 
@@ -85,10 +103,35 @@ public:
     // Writes the order and its items atomically; fails when the user does
     // not exist or the order id is taken.
     bool PlaceOrder(const Order &order);
+    // The same order row with GSI1PK = "UNSHIPPED#<n>" (n = hash of the order
+    // id % kUnshippedShards), so pending orders spread over four partitions
+    // of GSI1; ListUnshippedOrdersSharded reads them with one Query a shard.
+    bool PlaceOrderSharded(const Order &order);
+    bool ListUnshippedOrdersSharded(int limit, Aws::Vector<Order> *out);
     // Sets Status to SHIPPED and removes the order from GSI1. Returns false
     // when the order is not in state PLACED (already shipped, or unknown).
     bool MarkShipped(const Aws::String &user_id, const Aws::String &order_id,
                      const Aws::String &carrier);
+    // The carrier's webhook: marks the order shipped but sets GSI1PK to
+    // "SHIPPED" instead of removing it, so the order never leaves GSI1.
+    bool MarkShippedByCarrier(const Aws::String &user_id, const Aws::String &order_id);
+    // A new status for an order: GSI2 keyed by the status (few values), and
+    // the twin writing GSI3, keyed by the user with the status in its sort key.
+    bool SetOrderStatus(const Aws::String &user_id, const Aws::String &order_id,
+                        const Aws::String &status, const Aws::String &order_date);
+    bool SetOrderStatusByUser(const Aws::String &user_id, const Aws::String &order_id,
+                              const Aws::String &status, const Aws::String &order_date);
+
+    // The activity log: one partition per day, and the twin, one per user.
+    bool LogActivity(const Aws::String &user_id, const Aws::String &action,
+                     const Aws::String &day, const Aws::String &time);
+    bool LogUserActivity(const Aws::String &user_id, const Aws::String &action,
+                         const Aws::String &time);
+
+    // The flash sale's stock counter: one item that every order of the
+    // sale updates, and the twin spread over kFlashSaleShards items.
+    bool CountFlashSale(int quantity);
+    bool CountFlashSaleSharded(const Aws::String &order_id, int quantity);
 
 private:
     Aws::DynamoDB::DynamoDBClient &client_;
