@@ -49,8 +49,9 @@ foreach(entry ${_dl_stub_compilers})
 endforeach()
 
 # The hand-written stubs of the C clients (stubs/include/aws4, aws_dynamo,
-# curl; not generated) compile as C: C code in the style of the libraries'
-# real users (stubs/tests/usage_*.c), -fsyntax-only -Wall -Wextra -Werror,
+# curl, and the iowow/iwnet parts aws4 needs; not generated) compile as C:
+# all of them together (stubs/tests/all_c_headers.c) and C code in the style
+# of the libraries' real users (stubs/tests/usage_*.c), -fsyntax-only -Wall -Wextra -Werror,
 # with the stubs searched first (-I) so that they are what is checked even
 # on a machine that has the real headers.
 set(_dl_c_stub_compilers "")
@@ -66,7 +67,7 @@ foreach(entry ${_dl_c_stub_compilers})
   string(REGEX REPLACE "=.*" "" cc "${entry}")
   string(REGEX REPLACE "^[^=]*=" "" ccpath "${entry}")
   foreach(std c99 gnu11)
-    foreach(src usage_aws4dd usage_aws_dynamo usage_curl)
+    foreach(src all_c_headers usage_aws4dd usage_aws_dynamo usage_curl)
       set(name meta:stubs-compile-${cc}-${std}-${src})
       add_test(NAME ${name}
                COMMAND ${ccpath} -x c -std=${std} -fsyntax-only -Wall -Wextra -Werror

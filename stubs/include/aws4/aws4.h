@@ -5,11 +5,10 @@
  * SPDX-License-Identifier: MIT
  *
  * The real header includes iowow and iwnet (Softmotions' base and network
- * libraries) and libcurl. When those are missing too, the few iowow types and
- * macros that aws4 code uses are declared here (IW_EXPORT, iwrc, IWPOOL,
- * JBL_NODE, the RCC/RCB error-check macros), so that a translation unit that
- * includes only <aws4/aws4dd.h> still typechecks; libcurl comes from its real
- * header or ddblint's curl/curl.h stub. Declarations only.
+ * libraries) and libcurl; so does this one, and ddblint has stubs of the
+ * parts of those that aws4 and its users need (stubs/include/iowow, iwnet,
+ * curl), so that aws4 code typechecks on a machine that has none of them.
+ * Declarations only.
  */
 #ifndef DDBLINT_STUB_AWS4_AWS4_H
 #define DDBLINT_STUB_AWS4_AWS4_H
@@ -18,99 +17,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#if defined(__has_include)
-#if __has_include(<iowow/basedefs.h>) && __has_include(<iowow/iwpool.h>) && \
-        __has_include(<iowow/iwjson.h>)
-#define DDBLINT_STUB_HAVE_IOWOW 1
+/* As the real header: iowow and iwnet (their real headers, or ddblint's
+ * stubs beside this one), libcurl */
 #include <iowow/basedefs.h>
 #include <iowow/iwpool.h>
 #include <iowow/iwjson.h>
-#endif
-#endif
-
-#ifndef DDBLINT_STUB_HAVE_IOWOW
-/* The iowow declarations aws4's API and its users rely on. */
-#include <errno.h>
-#ifdef __cplusplus
-#define IW_EXTERN_C_START extern "C" {
-#define IW_EXTERN_C_END }
-#else
-#define IW_EXTERN_C_START
-#define IW_EXTERN_C_END
-#endif
-#define IW_EXPORT __attribute__((visibility("default")))
-#define IW_ERROR_START 70000L
-#define IW_ERROR_ALLOC (IW_ERROR_START + 4L)
-#define IW_ERROR_INVALID_ARGS (IW_ERROR_START + 9L)
-#define IW_ERROR_UNEXPECTED_RESPONSE (IW_ERROR_START + 20L)
-/* rc = expr; on a non-zero rc, goto label. */
-#define RCGO(rc__, label__) if (rc__) goto label__
-#define RCHECK(rc__, label__, expr__) \
-        rc__ = expr__;                \
-        RCGO(rc__, label__)
-#define RCC(rc__, label__, expr__) RCHECK(rc__, label__, expr__)
-/* A NULL v: rc = an allocation error, goto label. */
-#define RCB(label__, v__)                                    \
-        if (!(v__)) {                                        \
-                rc = iwrc_set_errno(IW_ERROR_ALLOC, errno);  \
-                goto label__;                                \
-        }
-#define RCR(expr__)                    \
-        do {                           \
-                iwrc rc__ = (expr__);  \
-                if (rc__)              \
-                        return rc__;   \
-        } while (0)
-
-IW_EXTERN_C_START
-
-typedef uint64_t iwrc;
-typedef struct _IWPOOL IWPOOL;
-typedef struct _IWXSTR IWXSTR;
-
-typedef enum {
-        JBV_NONE = 0,
-        JBV_NULL,
-        JBV_BOOL,
-        JBV_I64,
-        JBV_F64,
-        JBV_STR,
-        JBV_OBJECT,
-        JBV_ARRAY,
-} jbl_type_t;
-
-/* A node of an iowow JSON tree (iwjson.h). */
-typedef struct _JBL_NODE {
-        struct _JBL_NODE *next;
-        struct _JBL_NODE *prev;
-        struct _JBL_NODE *parent;
-        const char *key;
-        int klidx;
-        uint32_t flags;
-        struct _JBL_NODE *child;
-        int vsize;
-        jbl_type_t type;
-        union {
-                const char *vptr;
-                bool vbool;
-                int64_t vi64;
-                double vf64;
-        };
-} *JBL_NODE;
-
-iwrc iwrc_set_errno(iwrc rc, int errno_code);
-IWPOOL *iwpool_create_empty(void);
-void iwpool_destroy(IWPOOL *pool);
-char *iwpool_printf(IWPOOL *pool, const char *format, ...);
-iwrc jbn_at(JBL_NODE node, const char *path, JBL_NODE *res);
-iwrc jbn_from_json(const char *json, JBL_NODE *node, IWPOOL *pool);
-iwrc jbn_from_json_printf(JBL_NODE *node, IWPOOL *pool, const char *format, ...);
-IWXSTR *iwxstr_new(void);
-void iwxstr_destroy(IWXSTR *xstr);
-char *iwxstr_ptr(IWXSTR *xstr);
-
-IW_EXTERN_C_END
-#endif /* !DDBLINT_STUB_HAVE_IOWOW */
+#include <iwnet/iwn_curl.h>
+#include <iwnet/iwn_url.h>
+#include <iwnet/iwn_pairs.h>
 
 /* libcurl's real header, or ddblint's stub of it (curl/curl.h beside this one) */
 #include <curl/curl.h>
