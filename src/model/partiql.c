@@ -149,7 +149,8 @@ static void lex(struct lexer *lx)
                                         j++;
                                 if (j + 1 >= lx->len) {
                                         /* unterminated comment: the rest is one bad token */
-                                        DL_VEC_PUSH_ARENA(lx->a, &lx->b, ((struct tok){T_BAD, i, lx->len, false}));
+                                        struct tok bad = {T_BAD, i, lx->len, false};
+                                        DL_VEC_PUSH_ARENA(lx->a, &lx->b, bad);
                                         i = lx->len;
                                 } else {
                                         i = j + 2;
@@ -165,8 +166,9 @@ static void lex(struct lexer *lx)
                         struct tok t = {T_HOLE, i, i, false};
                         if (lx->b.n) {
                                 struct tok *prev = &lx->b.items[lx->b.n - 1];
-                                if (prev->end == i && (prev->kind == T_WORD || prev->kind == T_NUM ||
-                                                       prev->kind == T_HOLE)) {
+                                if (prev->end == i &&
+                                    (prev->kind == T_WORD || prev->kind == T_NUM ||
+                                     prev->kind == T_HOLE)) {
                                         t.off = prev->off;
                                         lx->b.n--;
                                 }
@@ -193,7 +195,8 @@ static void lex(struct lexer *lx)
                                 j++;
                         t.kind = T_WORD;
                         t.end = j;
-                } else if (isdigit(c) || (c == '.' && i + 1 < lim && isdigit((unsigned char)lx->s[i + 1]))) {
+                } else if (isdigit(c) ||
+                           (c == '.' && i + 1 < lim && isdigit((unsigned char)lx->s[i + 1]))) {
                         size_t j = i;
                         while (j < lim && isdigit((unsigned char)lx->s[j]))
                                 j++;
@@ -695,7 +698,8 @@ static bool level_op(const struct parser *p, enum level lv, enum dl_pq_op *op)
         case LV_OR: return word_is(p, t, "OR");
         case LV_AND: return word_is(p, t, "AND");
         case LV_ADD:
-                *op = t->kind == T_PLUS ? DL_PQ_PLUS : t->kind == T_MINUS ? DL_PQ_MINUS : DL_PQ_NONE;
+                *op = t->kind == T_PLUS    ? DL_PQ_PLUS
+                      : t->kind == T_MINUS ? DL_PQ_MINUS : DL_PQ_NONE;
                 return t->kind == T_PLUS || t->kind == T_MINUS || t->kind == T_CONCAT;
         case LV_MUL: return t->kind == T_STAR || t->kind == T_SLASH || t->kind == T_PERCENT;
         }
@@ -788,7 +792,8 @@ static struct dl_pq_node *parse_predicate(struct parser *p)
                                         return NULL;
                                 DL_VEC_PUSH_ARENA(p->a, &els, r);
                         }
-                        struct dl_pq_node *n = new_node(p, DL_PQN_IN, l->off, p->toks[p->pos - 1].end);
+                        struct dl_pq_node *n =
+                                new_node(p, DL_PQN_IN, l->off, p->toks[p->pos - 1].end);
                         n->negated = neg;
                         n->args = els.items;
                         n->n_args = els.n;
