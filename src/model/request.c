@@ -295,6 +295,8 @@ void dl_request_dump(struct dl_strbuf *sb, const struct dl_request *req)
                         dl_value_dump(sb, &req->fields[e[i].field]);
                 }
         }
+        if (req->api_version)
+                dl_strbuf_printf(sb, " api=%s", req->api_version);
         if (req->escaped)
                 dl_strbuf_puts(sb, " escaped");
         if (req->inferred)

@@ -135,6 +135,9 @@ struct dl_request {
         const char *function;       /* enclosing function's qualified name, or NULL */
         const char *recognizer;     /* "aws-cpp", "wrapper:app::ddb::query" */
         const char *client_method;  /* as written: "QueryAsync", "ScanPaginator" */
+        const char *api_version;    /* NULL: DynamoDB API 2012-08-10, the current
+                                       one; "2011-12-05" for a request of the
+                                       previous version (DynamoDB_20111205.*) */
         bool escaped;               /* passed to code ddblint cannot see */
         bool inferred;              /* recovered from tokens: clang could not type
                                        the call; the request type proves the op */
@@ -243,7 +246,8 @@ void dl_value_dump_text(struct dl_strbuf *sb, const char *p, size_t n, const cha
  *   "Callable" or "Paginator" appended to the op name, followed by every
  *   non-absent field and map sorted by dump key: fields as dl_value_dump,
  *   maps as names={#n="x",...} / values={:v:S,...} (a trailing ,... when
- *   the map is DYNAMIC), then "escaped" and "inferred" flags when set,
+ *   the map is DYNAMIC), then "api=<version>" for a request of a previous
+ *   API version, "escaped" and "inferred" flags when set,
  *   "member=<shape>" for a batch or transaction member, and
  *   items=[...; ...] for batch members (each dumped the same way).
  * Keys of absent fields are omitted: a fixture expecting filter=<absent>
