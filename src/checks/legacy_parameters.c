@@ -13,6 +13,13 @@
  * {ProjectionExpression}" (an error). The parameter lists follow DynamoDB's
  * order per operation (dynalite validations/<op>.js).
  *
+ * A request of DynamoDB's previous API version, 2011-12-05 (a target
+ * DynamoDB_20111205.<Op>, devicescape aws_dynamo), is one finding: that
+ * version's key members (HashKeyElement, HashKeyValue, RangeKeyCondition)
+ * and its non-expression parameters were replaced by the 2012-08-10 API's
+ * key attribute names and expressions (DynamoDB API reference, "Previous
+ * API version (2011-12-05)").
+ *
  * Deliberately ignored: parameters that are only possibly set (the request
  * escaped to code ddblint cannot see).
  */
@@ -36,8 +43,42 @@ static const char *replacement(enum dl_field f)
         }
 }
 
+/* One finding for a request of the 2011-12-05 API, naming its members of
+ * that version. */
+static void report_old_api(const struct dl_check_ctx *ctx, const struct dl_request *req)
+{
+        static const enum dl_field old[] = {
+                DL_FIELD_HASH_KEY_ELEMENT, DL_FIELD_HASH_KEY_VALUE, DL_FIELD_RANGE_KEY_CONDITION,
+                DL_FIELD_ATTRIBUTES_TO_GET, DL_FIELD_SCAN_FILTER, DL_FIELD_EXPECTED,
+                DL_FIELD_ATTRIBUTE_UPDATES,
+        };
+        struct dl_strbuf uses;
+        dl_strbuf_init(&uses);
+        for (size_t i = 0; i < sizeof old / sizeof old[0]; i++)
+                if (req->fields[old[i]].kind == DL_VAL_KNOWN) {
+                        dl_strbuf_puts(&uses, uses.len ? ", " : " (it uses ");
+                        dl_strbuf_puts(&uses, dl_field_api_name(old[i]));
+                }
+        if (uses.len)
+                dl_strbuf_putc(&uses, ')');
+        dl_report(ctx, &req->call,
+                  "%s of DynamoDB's previous API version %s%s: the current API, 2012-08-10, "
+                  "replaced its members with key attribute names and expressions; send "
+                  "DynamoDB_20120810.%s with Key {\"<attribute>\": ...} and a "
+                  "KeyConditionExpression, FilterExpression, ProjectionExpression or "
+                  "ConditionExpression",
+                  dl_op_name(req->op), req->api_version, dl_strbuf_cstr(&uses),
+                  dl_op_name(req->op));
+        dl_strbuf_fini(&uses);
+}
+
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
 {
+        if (req->api_version) {
+                if (!req->member)
+                        report_old_api(ctx, req);
+                return;
+        }
         struct dl_op_params ps;
         if (!dl_op_params_get(req->op, &ps))
                 return;

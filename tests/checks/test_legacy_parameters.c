@@ -79,9 +79,39 @@ static void test_not_flagged(void **state)
         dl_tb_fini(&tb);
 }
 
+static void test_previous_api_version_is_one_finding(void **state)
+{
+        (void)state;
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r = dl_tb_request(&tb, DL_OP_GET_ITEM);
+        r->api_version = "2011-12-05";
+        dl_tb_set(&tb, r, DL_FIELD_HASH_KEY_ELEMENT, "");
+        dl_tb_set(&tb, r, DL_FIELD_ATTRIBUTES_TO_GET, "");
+        assert_int_equal(run(&tb, r), 1);
+        assert_int_equal(tb.findings[0]->severity, DL_SEV_WARNING);
+        assert_int_equal(dl_tb_count(&tb, "GetItem of DynamoDB's previous API version 2011-12-05 "
+                                          "(it uses HashKeyElement, AttributesToGet): the current "
+                                          "API, 2012-08-10, replaced its members"),
+                         1);
+        assert_int_equal(dl_tb_count(&tb, "send DynamoDB_20120810.GetItem"), 1);
+        /* a member of a batch of that version: its container reports it */
+        struct dl_request *m = dl_tb_request(&tb, DL_OP_PUT_ITEM);
+        m->api_version = "2011-12-05";
+        m->member = "PutRequest";
+        assert_int_equal(run(&tb, m), 0);
+        /* the same members on a current request: the per-member findings */
+        struct dl_request *c = dl_tb_request(&tb, DL_OP_SCAN);
+        dl_tb_set(&tb, c, DL_FIELD_SCAN_FILTER, "");
+        assert_int_equal(run(&tb, c), 1);
+        assert_int_equal(dl_tb_count(&tb, "ScanFilter is a legacy parameter"), 1);
+        dl_tb_fini(&tb);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_previous_api_version_is_one_finding),
                 cmocka_unit_test(test_legacy_alone_is_a_warning),
                 cmocka_unit_test(test_mixed_is_an_error),
                 cmocka_unit_test(test_not_flagged),
