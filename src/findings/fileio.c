@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -80,67 +81,187 @@ static char *link_target(const char *path)
         return cur;
 }
 
-static enum dl_status write_replace(const char *path, const char *data, size_t len,
-                                    struct dl_error *err);
+/* ---- temporary files removed on a fatal signal ----
+ *
+ * A temporary file's name is copied into a fixed slot before the file is
+ * created, and the slot is marked used once it exists; the handler only
+ * reads the slots, unlink()s the used ones and re-raises the signal with
+ * its default action, all async-signal-safe (POSIX.1-2017, 2.4.3). This is
+ * the process's one piece of global state: a signal handler has no other
+ * way to know what to clean. */
 
-enum dl_status dl_file_write_atomic(const char *path, const char *data, size_t len,
-                                    struct dl_error *err)
+#define CLEANUP_SLOTS 8
+
+static char cleanup_path[CLEANUP_SLOTS][PATH_MAX];
+static volatile sig_atomic_t cleanup_used[CLEANUP_SLOTS];
+
+static void on_fatal_signal(int sig)
 {
-        struct stat st;
-        if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-                if (S_ISDIR(st.st_mode)) {
-                        struct dl_loc loc = {path, 0, 0};
-                        return dl_error_set(err, DL_ERR_IO, &loc, "is a directory");
+        for (int i = 0; i < CLEANUP_SLOTS; i++) {
+                if (cleanup_used[i])
+                        unlink(cleanup_path[i]);
+        }
+        signal(sig, SIG_DFL);
+        raise(sig);
+}
+
+void dl_file_cleanup_on_signals(void)
+{
+        static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+        for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+                struct sigaction sa;
+                memset(&sa, 0, sizeof sa);
+                sa.sa_handler = on_fatal_signal;
+                sigemptyset(&sa.sa_mask);
+                /* Ignored signals stay ignored (nohup, a shell's background job). */
+                struct sigaction old;
+                if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+                        continue;
+                sigaction(sigs[i], &sa, NULL);
+        }
+}
+
+/* A free slot holding a copy of tmp, or -1 (then the file is not cleaned
+ * on a signal, which only matters with more than CLEANUP_SLOTS outputs). */
+static int cleanup_claim(const char *tmp)
+{
+        if (strlen(tmp) >= PATH_MAX)
+                return -1;
+        for (int i = 0; i < CLEANUP_SLOTS; i++) {
+                if (!cleanup_used[i]) {
+                        memcpy(cleanup_path[i], tmp, strlen(tmp) + 1);
+                        return i;
                 }
-                return write_special(path, data, len, err);
+        }
+        return -1;
+}
+
+struct dl_atomic_file {
+        char *path;     /* the target, after symbolic links */
+        char *shown;    /* the target as named, for messages */
+        char *tmp;      /* the temporary file beside it, or NULL for a special file */
+        int fd;
+        int slot;       /* cleanup slot, or -1 */
+};
+
+enum dl_status dl_atomic_open(const char *path, struct dl_atomic_file **out, struct dl_error *err)
+{
+        *out = NULL;
+        struct dl_loc loc = {path, 0, 0};
+        struct stat st;
+        bool exists = stat(path, &st) == 0;
+        if (exists && S_ISDIR(st.st_mode))
+                return dl_error_set(err, DL_ERR_IO, &loc, "is a directory");
+        struct dl_atomic_file *f = dl_xcalloc(1, sizeof *f);
+        f->shown = dl_xstrdup(path);
+        f->fd = -1;
+        f->slot = -1;
+        if (exists && !S_ISREG(st.st_mode)) {
+                /* A device, FIFO or socket (/dev/stdout, a pipe a CI step
+                 * reads) is written into, never replaced: there is nothing to
+                 * keep whole. It is opened when written, so a FIFO's reader
+                 * is not needed yet; it must be writable now. */
+                if (access(path, W_OK) != 0) {
+                        int e = errno;
+                        dl_atomic_abort(f);
+                        return dl_error_set(err, DL_ERR_IO, &loc, "cannot write: %s",
+                                            strerror(e));
+                }
+                f->path = dl_xstrdup(path);
+                *out = f;
+                return DL_OK;
         }
         /* A symbolic link keeps pointing where it did: the file it names is
          * replaced, not the link. */
         char *target = link_target(path);
-        enum dl_status rc = write_replace(target ? target : path, data, len, err);
-        free(target);
-        return rc;
-}
-
-static enum dl_status write_replace(const char *path, const char *data, size_t len,
-                                    struct dl_error *err)
-{
-        struct dl_loc loc = {path, 0, 0};
+        f->path = target ? target : dl_xstrdup(path);
         /* The temporary name sits beside path: "dir/.name.XXXXXX". */
-        const char *slash = strrchr(path, '/');
-        char *tmp = slash ? dl_xasprintf("%.*s/.%s.XXXXXX", (int)(slash - path), path, slash + 1)
-                          : dl_xasprintf(".%s.XXXXXX", path);
-        int fd = mkstemp(tmp);
-        if (fd < 0) {
+        const char *slash = strrchr(f->path, '/');
+        f->tmp = slash ? dl_xasprintf("%.*s/.%s.XXXXXX", (int)(slash - f->path), f->path,
+                                      slash + 1)
+                       : dl_xasprintf(".%s.XXXXXX", f->path);
+        f->slot = cleanup_claim(f->tmp);
+        /* mkstemp fills in the Xs of the slot's copy too: create through it. */
+        char *name = f->slot >= 0 ? cleanup_path[f->slot] : f->tmp;
+        f->fd = mkstemp(name);
+        if (f->fd < 0) {
                 int e = errno;
-                free(tmp);
+                f->slot = -1;
+                free(f->tmp);
+                f->tmp = NULL;
+                dl_atomic_abort(f);
                 return dl_error_set(err, DL_ERR_IO, &loc, "cannot create a temporary file: %s",
                                     strerror(e));
         }
-        enum dl_status st = write_all(fd, data, len, &loc, err);
-        if (st == DL_OK && fsync(fd) != 0)
+        if (f->slot >= 0) {
+                memcpy(f->tmp, name, strlen(name) + 1);
+                cleanup_used[f->slot] = 1;
+        }
+        *out = f;
+        return DL_OK;
+}
+
+void dl_atomic_abort(struct dl_atomic_file *f)
+{
+        if (!f)
+                return;
+        if (f->fd >= 0)
+                close(f->fd);
+        if (f->tmp)
+                unlink(f->tmp);
+        if (f->slot >= 0)
+                cleanup_used[f->slot] = 0;
+        free(f->path);
+        free(f->shown);
+        free(f->tmp);
+        free(f);
+}
+
+enum dl_status dl_atomic_commit(struct dl_atomic_file *f, const char *data, size_t len,
+                                struct dl_error *err)
+{
+        if (!f->tmp) {
+                enum dl_status st = write_special(f->path, data, len, err);
+                dl_atomic_abort(f);
+                return st;
+        }
+        struct dl_loc loc = {f->shown, 0, 0};
+        enum dl_status st = write_all(f->fd, data, len, &loc, err);
+        if (st == DL_OK && fsync(f->fd) != 0)
                 st = dl_error_set(err, DL_ERR_IO, &loc, "cannot flush: %s", strerror(errno));
         /* mkstemp creates 0600; keep the mode of the file being replaced,
          * else give the usual umask-based mode. umask() is read back at
          * once; ddblint writes its outputs from one thread. */
         struct stat old;
         mode_t mode;
-        if (stat(path, &old) == 0) {
+        if (stat(f->path, &old) == 0) {
                 mode = old.st_mode & 07777;
         } else {
                 mode_t um = umask(0);
                 umask(um);
                 mode = 0666 & ~um;
         }
-        if (st == DL_OK && fchmod(fd, mode) != 0)
+        if (st == DL_OK && fchmod(f->fd, mode) != 0)
                 st = dl_error_set(err, DL_ERR_IO, &loc, "cannot set mode: %s", strerror(errno));
+        int fd = f->fd;
+        f->fd = -1;
         if (close(fd) != 0 && st == DL_OK)
                 st = dl_error_set(err, DL_ERR_IO, &loc, "cannot close: %s", strerror(errno));
-        if (st == DL_OK && rename(tmp, path) != 0)
+        if (st == DL_OK && rename(f->tmp, f->path) != 0)
                 st = dl_error_set(err, DL_ERR_IO, &loc, "cannot rename into place: %s",
                                   strerror(errno));
-        if (st != DL_OK)
-                unlink(tmp);
-        free(tmp);
+        if (st == DL_OK) {
+                free(f->tmp); /* renamed: nothing left to remove */
+                f->tmp = NULL;
+        }
+        dl_atomic_abort(f);
         return st;
+}
+
+enum dl_status dl_file_write_atomic(const char *path, const char *data, size_t len,
+                                    struct dl_error *err)
+{
+        struct dl_atomic_file *f = NULL;
+        enum dl_status st = dl_atomic_open(path, &f, err);
+        return st == DL_OK ? dl_atomic_commit(f, data, len, err) : st;
 }

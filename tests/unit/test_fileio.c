@@ -1,5 +1,7 @@
 /* test_fileio.c - dl_file_write_atomic: regular files replaced whole,
- * symbolic links kept (their target replaced), special files written into.
+ * symbolic links kept (their target replaced), special files written into;
+ * dl_atomic_open/commit/abort, and the temporary file removed when the
+ * process is killed by a signal.
  * SPDX-License-Identifier: MIT
  */
 #include <setjmp.h>
@@ -11,10 +13,13 @@
 #include "core/alloc.h"
 #include "findings/fileio.h"
 
+#include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char dir[64];
@@ -95,6 +100,81 @@ static void test_missing_directory_leaves_nothing(void **state)
         free(p);
 }
 
+/* The number of entries of dir whose name starts with prefix. */
+static int count_prefixed(const char *prefix)
+{
+        DIR *d = opendir(dir);
+        assert_non_null(d);
+        int n = 0;
+        struct dirent *e;
+        while ((e = readdir(d)))
+                n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+        closedir(d);
+        return n;
+}
+
+static void test_open_checks_early_and_commit_replaces(void **state)
+{
+        char *p = dl_xasprintf("%s/early.txt", dir);
+        struct dl_atomic_file *f = NULL;
+        assert_int_equal(dl_atomic_open(p, &f, NULL), DL_OK);
+        /* The temporary file exists from the start; the target not yet. */
+        assert_int_equal(count_prefixed(".early.txt."), 1);
+        assert_int_not_equal(access(p, F_OK), 0);
+        assert_int_equal(dl_atomic_commit(f, "done", 4, NULL), DL_OK);
+        assert_int_equal(count_prefixed(".early.txt."), 0);
+        char *t = slurp(p);
+        assert_string_equal(t, "done");
+        free(t);
+        /* abort leaves the target as it was */
+        assert_int_equal(dl_atomic_open(p, &f, NULL), DL_OK);
+        dl_atomic_abort(f);
+        assert_int_equal(count_prefixed(".early.txt."), 0);
+        t = slurp(p);
+        assert_string_equal(t, "done");
+        free(t);
+        free(p);
+        /* an unwritable place fails at open, before any work */
+        struct dl_error err;
+        dl_error_init(&err);
+        char *q = dl_xasprintf("%s/no/such/dir/out.sarif", dir);
+        assert_int_equal(dl_atomic_open(q, &f, &err), DL_ERR_IO);
+        assert_null(f);
+        assert_string_equal(err.file, q);
+        assert_non_null(strstr(err.message, "cannot create a temporary file"));
+        dl_error_fini(&err);
+        free(q);
+}
+
+static void killed_with_open_output(int sig)
+{
+        char *p = dl_xasprintf("%s/killed.sarif", dir);
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+                struct dl_atomic_file *f = NULL;
+                dl_file_cleanup_on_signals();
+                if (dl_atomic_open(p, &f, NULL) != DL_OK)
+                        _exit(3);
+                raise(sig);
+                _exit(4); /* not reached: the default action ends the process */
+        }
+        int status = 0;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        assert_true(WIFSIGNALED(status));
+        assert_int_equal(WTERMSIG(status), sig);
+        assert_int_equal(count_prefixed(".killed.sarif."), 0);
+        assert_int_not_equal(access(p, F_OK), 0);
+        free(p);
+}
+
+static void test_signals_remove_the_temporary_file(void **state)
+{
+        killed_with_open_output(SIGINT);
+        killed_with_open_output(SIGTERM);
+        killed_with_open_output(SIGHUP);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -103,6 +183,8 @@ int main(void)
                 cmocka_unit_test(test_device_is_written_into_not_replaced),
                 cmocka_unit_test(test_directory_is_an_error),
                 cmocka_unit_test(test_missing_directory_leaves_nothing),
+                cmocka_unit_test(test_open_checks_early_and_commit_replaces),
+                cmocka_unit_test(test_signals_remove_the_temporary_file),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }
