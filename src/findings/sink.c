@@ -1,12 +1,17 @@
 /* sink.c - the findings sink (design.md section 9).
  * SPDX-License-Identifier: MIT
  *
- * Findings pile up in `in` during analysis (under a mutex). dl_sink_finish()
- * sorts them, drops duplicates into `kept`, then walks the files involved in
- * path order: for each, the text is read once and serves both the
- * suppression parser and the line hashes. Fingerprint occurrence counters
- * are assigned by sorting (tuple, output position) pairs.
+ * Findings arrive one translation unit at a time, in file order
+ * (dl_sink_take_unit), or pile up in `in` under a mutex (dl_sink_emit) to
+ * be taken as one unit by dl_sink_finish(). A unit's findings are sorted,
+ * duplicates of any finding kept before are dropped, and each file they
+ * lie in is read once for the unit: its text gives the line hashes and,
+ * the first time, the inline directives, which are kept until the end so
+ * that a header's directives serve every unit that reports in it and the
+ * unused ones can be told at the end. Fingerprint occurrence counters run
+ * per (check, path, function, request) across units, in output order.
  */
+#define _GNU_SOURCE /* tdestroy */
 #include "sink.h"
 
 #include "../core/alloc.h"
@@ -20,13 +25,31 @@
 #include "suppress.h"
 
 #include <pthread.h>
+#include <search.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* What the sink knows of one file. */
+struct file_state {
+        char *path;
+        bool read;                      /* directives parsed (or the file unreadable) */
+        struct dl_suppressions *sup;    /* NULL: no directive, or unreadable */
+        struct dl_log diags;            /* parse problems, told at the end in path order */
+        const struct dl_ruleset *rules; /* of the unit that analysed it; NULL: the sink's */
+};
+
+/* A fingerprint tuple and the next occurrence number it gets. */
+struct occ {
+        char *check, *path, *function, *signature;
+        unsigned next;
+};
 
 struct dl_sink {
         const struct dl_ruleset *rules;
         const char *const *known_ids;
         size_t n_known_ids;
+        bool (*check_on)(void *data, const struct dl_ruleset *rules, const char *id);
+        void *check_on_data;
         char *root;
         char *baseline_path;
         struct dl_baseline *baseline;
@@ -34,9 +57,12 @@ struct dl_sink {
 
         pthread_mutex_t mu;
         DL_VEC(struct dl_finding *) in;
-        DL_VEC(char *) sources;
 
         DL_VEC(struct dl_finding *) kept;
+        void *seen;     /* tsearch tree of kept findings (dl_finding_cmp) */
+        void *occs;     /* tsearch tree of struct occ */
+        void *files;    /* tsearch tree of struct file_state */
+        size_t matched; /* baseline entries matched so far */
         struct dl_sink_stats stats;
         bool finished;
 };
@@ -48,6 +74,8 @@ struct dl_sink *dl_sink_new(const struct dl_sink_opts *o)
                 s->rules = o->rules;
                 s->known_ids = o->known_ids;
                 s->n_known_ids = o->n_known_ids;
+                s->check_on = o->check_on;
+                s->check_on_data = o->check_on_data;
                 s->root = dl_xstrdup(o->project_root);
                 s->baseline_path = dl_xstrdup(o->baseline_path);
         }
@@ -67,15 +95,18 @@ enum dl_status dl_sink_load_baseline(struct dl_sink *s, struct dl_error *err)
         return st;
 }
 
-static const struct dl_check_config *config_of(const struct dl_sink *s, const char *id)
+static const struct dl_check_config *config_of(const struct dl_ruleset *rules, const char *id)
 {
-        return s->rules ? dl_schema_check_config(s->rules, id) : NULL;
+        return rules ? dl_schema_check_config(rules, id) : NULL;
 }
 
-static bool check_disabled(const struct dl_sink *s, const char *id)
+/* Does check id run for files under rules? */
+static bool check_runs(const struct dl_sink *s, const struct dl_ruleset *rules, const char *id)
 {
-        const struct dl_check_config *c = config_of(s, id);
-        return c && c->has_enabled && !c->enabled;
+        if (s->check_on)
+                return s->check_on(s->check_on_data, rules, id);
+        const struct dl_check_config *c = config_of(rules, id);
+        return !(c && c->has_enabled && !c->enabled);
 }
 
 void dl_sink_emit(void *sink, struct dl_finding *take)
@@ -84,110 +115,47 @@ void dl_sink_emit(void *sink, struct dl_finding *take)
         if (!take)
                 return;
         pthread_mutex_lock(&s->mu);
-        if (check_disabled(s, take->check_id)) {
-                s->stats.disabled++;
-                dl_finding_free(take);
-        } else {
-                const struct dl_check_config *c = config_of(s, take->check_id);
-                if (c && c->has_severity)
-                        take->severity = c->severity;
-                DL_VEC_PUSH(&s->in, take);
-        }
+        DL_VEC_PUSH(&s->in, take);
         pthread_mutex_unlock(&s->mu);
+}
+
+/* ---- files ---- */
+
+static int cmp_file(const void *a, const void *b)
+{
+        return strcmp(((const struct file_state *)a)->path, ((const struct file_state *)b)->path);
+}
+
+static struct file_state *file_of(struct dl_sink *s, const char *path)
+{
+        struct file_state key = {.path = (char *)path};
+        struct file_state **found = tfind(&key, &s->files, cmp_file);
+        if (found)
+                return *found;
+        struct file_state *f = dl_xcalloc(1, sizeof *f);
+        f->path = dl_xstrdup(path);
+        dl_log_init(&f->diags, NULL, true);
+        tsearch(f, &s->files, cmp_file);
+        return f;
+}
+
+static void free_file(void *p)
+{
+        struct file_state *f = p;
+        free(f->path);
+        dl_suppressions_free(f->sup);
+        dl_log_fini(&f->diags);
+        free(f);
 }
 
 void dl_sink_add_source(struct dl_sink *s, const char *path)
 {
-        if (!path)
-                return;
-        pthread_mutex_lock(&s->mu);
-        DL_VEC_PUSH(&s->sources, dl_xstrdup(path));
-        pthread_mutex_unlock(&s->mu);
-}
-
-static int cmp_finding_ptr(const void *a, const void *b)
-{
-        const struct dl_finding *fa = *(const struct dl_finding *const *)a;
-        const struct dl_finding *fb = *(const struct dl_finding *const *)b;
-        return dl_finding_cmp(fa, fb);
-}
-
-static bool same_finding(const struct dl_finding *a, const struct dl_finding *b)
-{
-        /* dl_finding_cmp compares exactly file, line, col, check id, message. */
-        return dl_finding_cmp(a, b) == 0;
-}
-
-static int cmp_cstr(const void *a, const void *b)
-{
-        return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The repository-relative path of file, or the absolute path for a file
- * outside the root (still stable on one machine). (transfer full) */
-static char *rel_path(const struct dl_sink *s, const char *file)
-{
-        char *r = dl_path_relative(s->root, file);
-        return r ? r : dl_path_absolute(file);
-}
-
-/* ---- fingerprints ---- */
-
-struct occ {
-        const char *check, *path, *function, *signature;
-        size_t pos;
-};
-
-static int strcmp0(const char *a, const char *b)
-{
-        if (!a || !b)
-                return (a != NULL) - (b != NULL);
-        return strcmp(a, b);
-}
-
-static int cmp_tuple(const struct occ *a, const struct occ *b)
-{
-        int c = strcmp0(a->check, b->check);
-        if (!c)
-                c = strcmp0(a->path, b->path);
-        if (!c)
-                c = strcmp0(a->function, b->function);
-        if (!c)
-                c = strcmp0(a->signature, b->signature);
-        return c;
-}
-
-static int cmp_occ(const void *pa, const void *pb)
-{
-        const struct occ *a = pa, *b = pb;
-        int c = cmp_tuple(a, b);
-        return c ? c : a->pos < b->pos ? -1 : a->pos > b->pos;
-}
-
-static void assign_fingerprints(struct dl_sink *s, char **rels)
-{
-        size_t n = s->kept.n;
-        struct occ *o = dl_xcalloc(n + 1, sizeof *o);
-        for (size_t i = 0; i < n; i++) {
-                const struct dl_finding *f = s->kept.items[i];
-                o[i] = (struct occ){f->check_id, rels[i], f->function, f->signature, i};
+        if (path) {
+                pthread_mutex_lock(&s->mu);
+                file_of(s, path);
+                pthread_mutex_unlock(&s->mu);
         }
-        qsort(o, n, sizeof *o, cmp_occ);
-        unsigned counter = 0;
-        for (size_t i = 0; i < n; i++) {
-                if (i > 0 && cmp_tuple(&o[i - 1], &o[i]) == 0)
-                        counter++;
-                else
-                        counter = 0;
-                struct dl_finding *f = s->kept.items[o[i].pos];
-                free(f->fingerprint);
-                f->fingerprint = dl_fingerprint_compute(f->check_id, o[i].path, f->function,
-                                                        f->signature, counter);
-        }
-        free(o);
 }
-
-/* ---- per-file work: suppressions and line hashes ---- */
 
 static bool contains(const char *text, size_t len, const char *needle)
 {
@@ -202,57 +170,243 @@ static bool contains(const char *text, size_t len, const char *needle)
         return false;
 }
 
-static bool skip_unused(void *data, const char *id)
+/* Reads f's text into *text (NULL when unreadable) and, the first time,
+ * parses its directives. */
+static void read_file(struct dl_sink *s, struct file_state *f, char **text, size_t *len,
+                      bool with_findings)
 {
-        /* A disabled check's findings never reach suppression, so its
-         * directives would all look unused. */
-        return strcmp(id, "*") != 0 && check_disabled(data, id);
-}
-
-static void process_file(struct dl_sink *s, const char *file, size_t first, size_t end,
-                         struct dl_log *log)
-{
-        char *text = NULL;
-        size_t len = 0;
         struct dl_error rerr;
         dl_error_init(&rerr);
-        if (dl_file_read(file, &text, &len, &rerr) != DL_OK) {
-                if (log && end > first) {
-                        struct dl_loc loc = {file, 0, 0};
-                        dl_log_add(log, DL_LOG_NOTE, "source-unreadable", &loc,
+        *text = NULL;
+        *len = 0;
+        if (dl_file_read(f->path, text, len, &rerr) != DL_OK) {
+                if (with_findings && !f->read) {
+                        struct dl_loc loc = {f->path, 0, 0};
+                        dl_log_add(&f->diags, DL_LOG_NOTE, "source-unreadable", &loc,
                                    "cannot read the source again to apply suppressions: %s",
                                    rerr.message);
                 }
+                f->read = true;
                 dl_error_fini(&rerr);
                 return;
         }
         dl_error_fini(&rerr);
-
-        struct dl_suppressions *sup = NULL;
         /* Most files have no directive: skip the lexer unless the marker occurs. */
-        if (contains(text, len, "ddblint:"))
-                sup = dl_suppressions_parse(file, text, len, s->known_ids, s->n_known_ids, log);
-        struct dl_line_hashes hashes = {NULL, 0};
-        if (end > first)
-                dl_line_hashes_compute(&hashes, text, len);
+        if (!f->read && contains(*text, *len, "ddblint:"))
+                f->sup = dl_suppressions_parse(f->path, *text, *len, s->known_ids,
+                                               s->n_known_ids, &f->diags);
+        f->read = true;
+}
 
+/* ---- fingerprints ---- */
+
+static int strcmp0(const char *a, const char *b)
+{
+        if (!a || !b)
+                return (a != NULL) - (b != NULL);
+        return strcmp(a, b);
+}
+
+static int cmp_occ(const void *pa, const void *pb)
+{
+        const struct occ *a = pa, *b = pb;
+        int c = strcmp0(a->check, b->check);
+        if (!c)
+                c = strcmp0(a->path, b->path);
+        if (!c)
+                c = strcmp0(a->function, b->function);
+        if (!c)
+                c = strcmp0(a->signature, b->signature);
+        return c;
+}
+
+static void free_occ(void *p)
+{
+        struct occ *o = p;
+        free(o->check);
+        free(o->path);
+        free(o->function);
+        free(o->signature);
+        free(o);
+}
+
+/* The repository-relative path of file, or the absolute path for a file
+ * outside the root (still stable on one machine). (transfer full) */
+static char *rel_path(const struct dl_sink *s, const char *file)
+{
+        char *r = dl_path_relative(s->root, file);
+        return r ? r : dl_path_absolute(file);
+}
+
+static void fingerprint(struct dl_sink *s, struct dl_finding *f, const char *rel)
+{
+        struct occ key = {f->check_id, (char *)rel, f->function, f->signature, 0};
+        struct occ **found = tfind(&key, &s->occs, cmp_occ);
+        struct occ *o = found ? *found : NULL;
+        if (!o) {
+                o = dl_xcalloc(1, sizeof *o);
+                o->check = dl_xstrdup(f->check_id);
+                o->path = dl_xstrdup(rel);
+                o->function = dl_xstrdup(f->function);
+                o->signature = dl_xstrdup(f->signature);
+                tsearch(o, &s->occs, cmp_occ);
+        }
+        free(f->fingerprint);
+        f->fingerprint = dl_fingerprint_compute(f->check_id, rel, f->function, f->signature,
+                                                o->next++);
+}
+
+/* ---- units ---- */
+
+static int cmp_finding_ptr(const void *a, const void *b)
+{
+        const struct dl_finding *fa = *(const struct dl_finding *const *)a;
+        const struct dl_finding *fb = *(const struct dl_finding *const *)b;
+        return dl_finding_cmp(fa, fb);
+}
+
+static int cmp_seen(const void *a, const void *b)
+{
+        return dl_finding_cmp(a, b);
+}
+
+static void count(struct dl_sink *s, const struct dl_finding *f)
+{
+        switch (f->suppressed) {
+        case DL_SUPPRESS_NONE:
+                s->stats.shown++;
+                s->stats.by_severity[f->severity]++;
+                break;
+        case DL_SUPPRESS_INLINE:
+                s->stats.suppressed_inline++;
+                break;
+        case DL_SUPPRESS_BASELINE:
+                s->stats.baselined++;
+                break;
+        }
+}
+
+/* Decides the fate of kept[first..end), all in one file: line hashes,
+ * inline directives, baseline. */
+static void decide_file(struct dl_sink *s, size_t first, size_t end)
+{
+        const char *file = s->kept.items[first]->loc.file;
+        char *rel = file ? rel_path(s, file) : dl_xstrdup("");
+        char *text = NULL;
+        size_t len = 0;
+        struct file_state *fs = NULL;
+        if (file) {
+                fs = file_of(s, file);
+                read_file(s, fs, &text, &len, true);
+        }
+        struct dl_line_hashes hashes = {NULL, 0};
+        if (text)
+                dl_line_hashes_compute(&hashes, text, len);
         for (size_t i = first; i < end; i++) {
                 struct dl_finding *f = s->kept.items[i];
-                const char *h = dl_line_hashes_get(&hashes, f->loc.line ? f->loc.line : 1);
-                free(f->line_hash);
-                f->line_hash = dl_xstrdup(h);
+                fingerprint(s, f, rel);
+                if (text) {
+                        free(f->line_hash);
+                        f->line_hash = dl_xstrdup(
+                                dl_line_hashes_get(&hashes, f->loc.line ? f->loc.line : 1));
+                }
                 const struct dl_directive *d =
-                        f->loc.line ? dl_suppressions_match(sup, f->check_id, f->loc.line) : NULL;
+                        fs && fs->sup && f->loc.line
+                                ? dl_suppressions_match(fs->sup, f->check_id, f->loc.line)
+                                : NULL;
                 if (d) {
                         f->suppressed = DL_SUPPRESS_INLINE;
                         free(f->suppression_reason);
                         f->suppression_reason = dl_xstrdup(d->reason);
+                } else if (dl_baseline_contains(s->baseline, f->fingerprint)) {
+                        f->suppressed = DL_SUPPRESS_BASELINE;
+                        s->matched++;
                 }
+                count(s, f);
         }
-        s->stats.unused_suppressions += dl_suppressions_report_unused(sup, log, skip_unused, s);
-        dl_suppressions_free(sup);
         dl_line_hashes_fini(&hashes);
         free(text);
+        free(rel);
+}
+
+size_t dl_sink_take_unit(struct dl_sink *s, const char *path, const struct dl_ruleset *rules,
+                         struct dl_finding **take, size_t n, size_t *n_new)
+{
+        if (!rules)
+                rules = s->rules;
+        if (path)
+                file_of(s, path)->rules = rules;
+        /* The rules file's enabled and severity settings. */
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++) {
+                struct dl_finding *f = take[i];
+                if (!check_runs(s, rules, f->check_id)) {
+                        s->stats.disabled++;
+                        dl_finding_free(f);
+                        continue;
+                }
+                const struct dl_check_config *c = config_of(rules, f->check_id);
+                if (c && c->has_severity)
+                        f->severity = c->severity;
+                take[m++] = f;
+        }
+        if (m)
+                qsort(take, m, sizeof *take, cmp_finding_ptr);
+        /* Exact duplicates (a header seen through several units) once. */
+        size_t first = s->kept.n;
+        for (size_t i = 0; i < m; i++) {
+                struct dl_finding **slot = tsearch(take[i], &s->seen, cmp_seen);
+                if (*slot != take[i]) {
+                        s->stats.duplicates++;
+                        dl_finding_free(take[i]);
+                        continue;
+                }
+                DL_VEC_PUSH(&s->kept, take[i]);
+        }
+        /* Then file by file (sorted: a file's findings are together). */
+        for (size_t i = first; i < s->kept.n;) {
+                size_t end = i + 1;
+                while (end < s->kept.n &&
+                       strcmp0(s->kept.items[end]->loc.file, s->kept.items[i]->loc.file) == 0)
+                        end++;
+                decide_file(s, i, end);
+                i = end;
+        }
+        if (n_new)
+                *n_new = s->kept.n - first;
+        return first;
+}
+
+/* ---- the end ---- */
+
+struct file_list {
+        struct file_state **items;
+        size_t n, cap;
+};
+
+static void collect_file(const void *node, VISIT which, void *data)
+{
+        if (which != postorder && which != leaf)
+                return;
+        struct file_list *l = data;
+        if (l->n == l->cap) {
+                l->cap = l->cap ? l->cap * 2 : 16;
+                l->items = dl_xrealloc(l->items, l->cap * sizeof *l->items);
+        }
+        l->items[l->n++] = *(struct file_state *const *)node;
+}
+
+struct unused_ctx {
+        const struct dl_sink *s;
+        const struct dl_ruleset *rules;
+};
+
+static bool skip_unused(void *data, const char *id)
+{
+        /* A disabled check's findings never reach suppression, so its
+         * directives would all look unused. */
+        const struct unused_ctx *u = data;
+        return strcmp(id, "*") != 0 && !check_runs(u->s, u->rules, id);
 }
 
 enum dl_status dl_sink_finish(struct dl_sink *s, struct dl_log *log, struct dl_error *err)
@@ -263,88 +417,40 @@ enum dl_status dl_sink_finish(struct dl_sink *s, struct dl_log *log, struct dl_e
         if (st != DL_OK)
                 return st;
         s->finished = true;
-
-        /* Sort, then drop exact duplicates. */
-        if (s->in.n)
-                qsort(s->in.items, s->in.n, sizeof *s->in.items, cmp_finding_ptr);
-        for (size_t i = 0; i < s->in.n; i++) {
-                struct dl_finding *f = s->in.items[i];
-                if (s->kept.n > 0 && same_finding(s->kept.items[s->kept.n - 1], f)) {
-                        s->stats.duplicates++;
-                        dl_finding_free(f);
-                        continue;
-                }
-                DL_VEC_PUSH(&s->kept, f);
+        if (s->in.n) {
+                dl_sink_take_unit(s, NULL, NULL, s->in.items, s->in.n, NULL);
+                DL_VEC_FREE(&s->in);
         }
-        DL_VEC_FREE(&s->in);
-
-        size_t n = s->kept.n;
-        char **rels = dl_xcalloc(n + 1, sizeof *rels);
-        for (size_t i = 0; i < n; i++) {
-                const char *file = s->kept.items[i]->loc.file;
-                if (i > 0 && strcmp0(file, s->kept.items[i - 1]->loc.file) == 0)
-                        rels[i] = dl_xstrdup(rels[i - 1]);
-                else
-                        rels[i] = file ? rel_path(s, file) : dl_xstrdup("");
-        }
-        assign_fingerprints(s, rels);
-        for (size_t i = 0; i < n; i++)
-                free(rels[i]);
-        free(rels);
-
-        /* Walk the files with findings and the registered sources together,
-         * both in path order (kept is sorted by file first). */
-        if (s->sources.n) /* qsort's base must not be NULL, even for 0 items */
-                qsort(s->sources.items, s->sources.n, sizeof *s->sources.items, cmp_cstr);
-        size_t i = 0, k = 0;
-        while (i < n || k < s->sources.n) {
-                const char *ff = i < n ? s->kept.items[i]->loc.file : NULL;
-                if (i < n && !ff) { /* findings without a file: nothing to read */
-                        i++;
-                        continue;
+        /* twalk visits in path order (the tree is sorted by path). */
+        struct file_list files = {NULL, 0, 0};
+        twalk_r(s->files, collect_file, &files);
+        for (size_t i = 0; i < files.n; i++) {
+                struct file_state *f = files.items[i];
+                if (!f->read) {
+                        char *text = NULL;
+                        size_t len = 0;
+                        read_file(s, f, &text, &len, false);
+                        free(text);
                 }
-                const char *sf = k < s->sources.n ? s->sources.items[k] : NULL;
-                const char *file = !ff ? sf : !sf ? ff : strcmp(ff, sf) <= 0 ? ff : sf;
-                size_t first = i;
-                while (i < n && s->kept.items[i]->loc.file &&
-                       strcmp(s->kept.items[i]->loc.file, file) == 0)
-                        i++;
-                while (k < s->sources.n && strcmp(s->sources.items[k], file) == 0)
-                        k++;
-                process_file(s, file, first, i, log);
-        }
-
-        /* Baseline, then the counts. */
-        size_t matched = 0;
-        for (i = 0; i < n; i++) {
-                struct dl_finding *f = s->kept.items[i];
-                if (f->suppressed == DL_SUPPRESS_NONE &&
-                    dl_baseline_contains(s->baseline, f->fingerprint)) {
-                        f->suppressed = DL_SUPPRESS_BASELINE;
-                        matched++;
+                for (size_t k = 0; log && k < f->diags.n; k++) {
+                        const struct dl_log_entry *e = &f->diags.items[k];
+                        struct dl_loc loc = {e->file, e->line, e->col};
+                        dl_log_add(log, e->level, e->id, e->file ? &loc : NULL, "%s", e->message);
                 }
-                switch (f->suppressed) {
-                case DL_SUPPRESS_NONE:
-                        s->stats.shown++;
-                        s->stats.by_severity[f->severity]++;
-                        break;
-                case DL_SUPPRESS_INLINE:
-                        s->stats.suppressed_inline++;
-                        break;
-                case DL_SUPPRESS_BASELINE:
-                        s->stats.baselined++;
-                        break;
-                }
+                struct unused_ctx u = {s, f->rules ? f->rules : s->rules};
+                s->stats.unused_suppressions +=
+                        dl_suppressions_report_unused(f->sup, log, skip_unused, &u);
         }
-        s->stats.baseline_unmatched = s->stats.baseline_entries > matched
-                                              ? s->stats.baseline_entries - matched
+        free(files.items);
+        s->stats.baseline_unmatched = s->stats.baseline_entries > s->matched
+                                              ? s->stats.baseline_entries - s->matched
                                               : 0;
         return DL_OK;
 }
 
 const struct dl_finding *const *dl_sink_findings(const struct dl_sink *s, size_t *n)
 {
-        *n = s->finished ? s->kept.n : 0;
+        *n = s->kept.n;
         return (const struct dl_finding *const *)s->kept.items;
 }
 
@@ -386,6 +492,11 @@ enum dl_status dl_sink_write_baseline(const struct dl_sink *s, const char *path,
         return st;
 }
 
+static void no_free(void *p)
+{
+        (void)p; /* the seen tree points at kept findings, freed with them */
+}
+
 void dl_sink_free(struct dl_sink *s)
 {
         if (!s)
@@ -393,12 +504,12 @@ void dl_sink_free(struct dl_sink *s)
         for (size_t i = 0; i < s->in.n; i++)
                 dl_finding_free(s->in.items[i]);
         DL_VEC_FREE(&s->in);
+        tdestroy(s->seen, no_free);
         for (size_t i = 0; i < s->kept.n; i++)
                 dl_finding_free(s->kept.items[i]);
         DL_VEC_FREE(&s->kept);
-        for (size_t i = 0; i < s->sources.n; i++)
-                free(s->sources.items[i]);
-        DL_VEC_FREE(&s->sources);
+        tdestroy(s->occs, free_occ);
+        tdestroy(s->files, free_file);
         dl_baseline_free(s->baseline);
         pthread_mutex_destroy(&s->mu);
         free(s->root);

@@ -5,36 +5,43 @@
  * Life cycle, as the driver uses it:
  *
  *     struct dl_sink *s = dl_sink_new(&opts);
- *     dl_sink_load_baseline(s, &err);        optional: fail before analysing
- *     ... for each analysed file: dl_sink_add_source(s, path);
- *     ... checks report through dl_check_ctx{.emit = dl_sink_emit, .emit_data = s}
- *     dl_sink_finish(s, &log, &err);          once, after every TU
- *     findings = dl_sink_findings(s, &n);     sorted; give each to the reporters
+ *     dl_sink_load_baseline(s, &err);        fail before analysing
+ *     ... for each translation unit, in file order, once it is analysed:
+ *         first = dl_sink_take_unit(s, path, rules, findings, n, &n_new);
+ *         findings first .. first + n_new of dl_sink_findings() are decided
+ *         and may be shown at once (streamed)
+ *     dl_sink_finish(s, &log, &err);          once, after every unit
  *     dl_sink_write_baseline(s, path, &err);  for --write-baseline
  *     dl_sink_free(s);                        after the reporters' end()
  *
- * What happens to each finding, in order: a check disabled in the rules file
- * drops it (counted "disabled"); a severity set in the rules file replaces
- * the check's default; then, in dl_sink_finish(), findings are sorted
- * (dl_finding_cmp), exact duplicates (same check, file, line, column and
- * message: a header seen by several TUs) are dropped ("duplicates"), each
- * finding gets its fingerprint and primaryLocationLineHash, and is then
- * marked suppressed inline (a directive in its file, see suppress.h) or
- * baselined (its fingerprint is in the baseline). Deduplication runs before
- * suppression because a fingerprint's occurrence counter must count each
- * real finding once: an inline suppression or a baseline entry never shifts
- * another finding's fingerprint. Suppressed and baselined findings are kept,
- * flagged in finding->suppressed; reporters hide them (text) or include
- * them only on request (SARIF).
+ * (Or: checks report through dl_check_ctx{.emit = dl_sink_emit, .emit_data
+ * = s} from any thread, and dl_sink_finish() takes all of them as one unit.)
  *
- * Ownership: the sink owns every finding given to dl_sink_emit(); the
- * pointers returned by dl_sink_findings() are borrowed and live until
- * dl_sink_free(). dl_sink_opts' pointers are borrowed for the sink's life,
- * except strings, which are copied.
+ * What happens to each finding of a unit, in order: a check that does not
+ * run under the unit's rules drops it (counted "disabled"); a severity set
+ * in the rules replaces the check's default; the unit's findings are
+ * sorted (dl_finding_cmp) and exact duplicates of any finding kept before
+ * (same check, file, line, column and message: a header seen by several
+ * units) are dropped ("duplicates"); each finding gets its fingerprint and
+ * primaryLocationLineHash, and is then marked suppressed inline (a
+ * directive in its file, see suppress.h) or baselined (its fingerprint is
+ * in the baseline). Deduplication runs before suppression because a
+ * fingerprint's occurrence counter must count each real finding once: an
+ * inline suppression or a baseline entry never shifts another finding's
+ * fingerprint. Occurrence counters run across units in output order.
+ * Suppressed and baselined findings are kept, flagged in
+ * finding->suppressed; reporters hide them (text) or include them only on
+ * request (SARIF). Malformed and unused directives are told by
+ * dl_sink_finish(), file by file in path order.
+ *
+ * Ownership: the sink owns every finding given to it; the pointers returned
+ * by dl_sink_findings() are borrowed and live until dl_sink_free().
+ * dl_sink_opts' pointers are borrowed for the sink's life, except strings,
+ * which are copied.
  *
  * Threads: dl_sink_emit() and dl_sink_add_source() may be called from
  * several analysis threads at once (a mutex guards them); everything else
- * runs on one thread after analysis.
+ * runs on one thread.
  */
 #ifndef DL_FINDINGS_SINK_H
 #define DL_FINDINGS_SINK_H
@@ -63,6 +70,12 @@ struct dl_sink_opts {
         const char *project_root;
         /* --baseline FILE, or NULL. Copied. */
         const char *baseline_path;
+        /* Whether check id runs for files under rules (the rules' enabled
+         * setting and the command line's --checks); NULL: the rules'
+         * `enabled` alone. Findings of a check that does not run are
+         * dropped, and directives naming it are never "unused". */
+        bool (*check_on)(void *data, const struct dl_ruleset *rules, const char *id);
+        void *check_on_data;
 };
 
 /* Counts by outcome. A finding is counted under exactly one of shown,
@@ -95,11 +108,27 @@ struct dl_sink *dl_sink_new(const struct dl_sink_opts *o);
 enum dl_status dl_sink_load_baseline(struct dl_sink *s, struct dl_error *err);
 
 /**
+ * dl_sink_take_unit - decide the findings of one translation unit (see the
+ * top of this file), in the order the units should be shown.
+ * @param path   the unit's main file (its directives are then judged by
+ *               rules at the end), or NULL.
+ * @param rules  the rules that apply to the unit; NULL: opts.rules.
+ * @param take   n findings (transfer full); the array itself is borrowed
+ *               (it is reordered).
+ * @param n_new  receives how many were kept.
+ * Returns: the index in dl_sink_findings() of the first kept one; they are
+ * decided (fingerprint, line hash, suppressed) when this returns. Call
+ * dl_sink_load_baseline() first: an unloaded baseline matches nothing.
+ */
+size_t dl_sink_take_unit(struct dl_sink *s, const char *path, const struct dl_ruleset *rules,
+                         struct dl_finding **take, size_t n, size_t *n_new);
+
+/**
  * dl_sink_emit - hand one finding to the sink (a dl_finding_emit_fn, see
- * checks/check.h; sink is a struct dl_sink *). Applies the enabled and
- * severity settings at once; everything else waits for dl_sink_finish().
- * The finding may still be completed (related locations, end column) by
- * the reporting check until its run() returns.
+ * checks/check.h; sink is a struct dl_sink *), to be decided by
+ * dl_sink_finish() with every other emitted finding as one unit. The
+ * finding may still be completed (related locations, end column) by the
+ * reporting check until its run() returns.
  * Ownership: take is (transfer full).
  */
 void dl_sink_emit(void *sink, struct dl_finding *take);
@@ -112,27 +141,28 @@ void dl_sink_emit(void *sink, struct dl_finding *take);
 void dl_sink_add_source(struct dl_sink *s, const char *path);
 
 /**
- * dl_sink_finish - decide every finding's fate (see the top of this file).
- * Reads each source file once (files with findings and files added with
- * dl_sink_add_source). Suppression problems (malformed directive, unknown
- * id, unused suppression) go to log as warnings with file:line:col; a
- * source file that cannot be read gives a note, and its findings stay
- * unsuppressed without a line hash.
+ * dl_sink_finish - decide the emitted findings (one unit), then tell the
+ * suppression problems of every file seen (files with findings, units'
+ * files and files added with dl_sink_add_source), in path order:
+ * malformed directive, unknown id and unused suppression go to log as
+ * warnings with file:line:col; a file with findings that cannot be read
+ * gives a note (its findings stay unsuppressed without a line hash).
  * @param log  may be NULL.
  * Returns: DL_OK, or the error of loading the baseline. Call once.
  */
 enum dl_status dl_sink_finish(struct dl_sink *s, struct dl_log *log, struct dl_error *err);
 
 /**
- * dl_sink_findings - every kept finding in output order (dl_finding_cmp):
- * shown ones and suppressed ones (finding->suppressed says which), each
- * with fingerprint and (when its file was readable) line_hash set.
- * Before dl_sink_finish(), returns nothing.
+ * dl_sink_findings - every kept finding in output order (units in the order
+ * taken, each sorted by dl_finding_cmp): shown ones and suppressed ones
+ * (finding->suppressed says which), each with fingerprint and (when its
+ * file was readable) line_hash set. Emitted findings are there after
+ * dl_sink_finish().
  * Returns: (transfer none) valid until dl_sink_free(); *n receives the count.
  */
 const struct dl_finding *const *dl_sink_findings(const struct dl_sink *s, size_t *n);
 
-/** dl_sink_get_stats - the counts (transfer none); complete after finish. */
+/** dl_sink_get_stats - the counts so far (transfer none); complete after finish. */
 const struct dl_sink_stats *dl_sink_get_stats(const struct dl_sink *s);
 
 /**

@@ -247,6 +247,70 @@ static void test_fingerprint_ignores_lines_but_not_path(void **state)
         dl_sink_free(c);
 }
 
+/* Units in file order: each decided when taken (streamed), a header's
+ * finding seen by two units kept once, a header's directive serving the
+ * second unit, each unit's rules applied, unused directives told at the
+ * end only. */
+static void test_units_in_file_order(void **state)
+{
+        char *dir = tmpdir();
+        char *a = write_file(dir, "a.cpp", "x;\nc.Scan(a);\n");
+        char *h = write_file(dir, "h.h", "// ddblint: ignore[scan] generated\n"  /* 1 */
+                                        "c.Scan(g);\n"                          /* 2 */
+                                        "// ddblint: ignore[query-missing-key-condition]\n"
+                                        "q;\n"                                  /* 4 */
+                                        "c.Scan(h);\n");                        /* 5 */
+        struct dl_sink_opts o = {.known_ids = known, .n_known_ids = 2, .project_root = dir};
+        struct dl_sink *s = dl_sink_new(&o);
+        struct dl_finding *u1[] = {mk(h, 5, 3, "scan", "scan h", "f", "Scan H"),
+                                   mk(a, 2, 3, "scan", "scan a", "f", "Scan A")};
+        size_t n_new = 0;
+        assert_int_equal(dl_sink_take_unit(s, a, NULL, u1, 2, &n_new), 0);
+        assert_int_equal(n_new, 2);
+        size_t n;
+        const struct dl_finding *const *fs = dl_sink_findings(s, &n);
+        assert_int_equal(n, 2);
+        /* decided at once: sorted within the unit, fingerprinted */
+        assert_string_equal(fs[0]->message, "scan a");
+        assert_non_null(fs[0]->fingerprint);
+        assert_non_null(fs[0]->line_hash);
+        assert_int_equal(dl_sink_get_stats(s)->shown, 2);
+
+        /* unit 2: its rules disable query-missing-key-condition */
+        struct dl_ruleset rules = {0};
+        struct dl_check_config off = {.id = "query-missing-key-condition", .has_enabled = true};
+        rules.checks = &off;
+        rules.n_checks = 1;
+        struct dl_finding *u2[] = {mk(h, 5, 3, "scan", "scan h", "f", "Scan H"), /* duplicate */
+                                   mk(h, 2, 3, "scan", "scan g", "g", "Scan G"),
+                                   mk(h, 4, 1, "query-missing-key-condition", "q", "g", "Q")};
+        char *b = write_file(dir, "b.cpp", "y;\n");
+        assert_int_equal(dl_sink_take_unit(s, b, &rules, u2, 3, &n_new), 2);
+        assert_int_equal(n_new, 1);
+        fs = dl_sink_findings(s, &n);
+        assert_int_equal(n, 3);
+        assert_string_equal(fs[2]->message, "scan g");
+        assert_int_equal(fs[2]->suppressed, DL_SUPPRESS_INLINE);
+        assert_string_equal(fs[2]->suppression_reason, "generated");
+        const struct dl_sink_stats *st = dl_sink_get_stats(s);
+        assert_int_equal(st->duplicates, 1);
+        assert_int_equal(st->disabled, 1);
+        assert_int_equal(st->suppressed_inline, 1);
+
+        struct dl_log log;
+        dl_log_init(&log, NULL, false);
+        assert_int_equal(dl_sink_finish(s, &log, NULL), DL_OK);
+        /* The header's query-missing-key-condition directive suppressed
+         * nothing; it is told, once, at the end. */
+        assert_int_equal(log.n, 1);
+        assert_string_equal(log.items[0].id, "suppression-unused");
+        assert_int_equal(log.items[0].line, 3);
+        dl_log_fini(&log);
+        dl_sink_free(s);
+        free(a), free(b), free(h);
+        rm_rf(dir);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -256,6 +320,7 @@ int main(void)
                 cmocka_unit_test(test_bad_baseline_fails_with_position),
                 cmocka_unit_test(test_unused_suppressions_in_files_without_findings),
                 cmocka_unit_test(test_fingerprint_ignores_lines_but_not_path),
+                cmocka_unit_test(test_units_in_file_order),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
