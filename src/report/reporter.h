@@ -47,6 +47,24 @@ struct dl_run_summary {
          * argv may be NULL. */
         const char *const *argv;
         int argc;
+        /* The rules files and table definition files the run read, for
+         * SARIF toolConfigurationNotifications and the JSON summary. */
+        const char *const *config_files;
+        size_t n_config_files;
+};
+
+/* Options of the SARIF and JSON reporters. */
+struct dl_report_opts {
+        const char *path;            /* write the log here (atomically) at end()... */
+        FILE *stream;                /* ...or here, when path is NULL (NULL: stdout) */
+        const char *project_root;    /* %SRCROOT%; NULL: the current directory */
+        const char *tool_version;    /* "0.1.0" */
+        bool include_suppressed;     /* also suppressed and baselined findings, marked */
+        /* The documentation: per check of the catalogue (in its order), the
+         * help URI (NULL: the catalogue's) and the page's Markdown (NULL:
+         * the summary and a link). Borrowed. */
+        const char *const *help_uri;
+        const char *const *help_markdown;
 };
 
 struct dl_reporter {
@@ -66,17 +84,18 @@ struct dl_reporter {
 };
 
 /**
- * dl_reporter_text_new - gcc-style lines on out:
+ * dl_reporter_text_new - gcc-style lines on out, as each finding arrives:
  *     path:line:col: severity: message [check-id]
  *     path:line:col: note: related message          (one per related location)
  * and at end() one summary line, e.g.
  *     ddblint: 3 findings (1 error, 2 warnings); 1 suppressed inline, 0 in baseline
- * @param out    borrowed; not closed.
- * @param color  ANSI colours (bold location, coloured severity) as clang
- *               prints them; pass isatty(fileno(out)) && !NO_COLOR.
+ * @param out      borrowed; not closed.
+ * @param color    ANSI colours (bold location, coloured severity) as clang
+ *                 prints them; pass isatty(fileno(out)) && !NO_COLOR.
+ * @param summary  print the summary line (--quiet: not).
  * Returns: (transfer full), release with r->destroy(r).
  */
-struct dl_reporter *dl_reporter_text_new(FILE *out, bool color);
+struct dl_reporter *dl_reporter_text_new(FILE *out, bool color, bool summary);
 
 /**
  * dl_reporter_sarif_new - a SARIF 2.1.0 log written at end().
@@ -95,6 +114,36 @@ struct dl_reporter *dl_reporter_text_new(FILE *out, bool color);
  */
 struct dl_reporter *dl_reporter_sarif_new(const char *path, const char *project_root,
                                           const char *tool_version, bool include_suppressed);
+
+/**
+ * dl_reporter_sarif_new_opts - the same with every option (struct
+ * dl_report_opts): a stream instead of a file, each rule's helpUri and
+ * help.markdown/help.text (the check's whole documentation page, as
+ * CodeQL and semgrep give it; relative links made absolute against the
+ * helpUri), the configuration files as toolConfigurationNotifications.
+ * Returns: (transfer full), release with r->destroy(r).
+ */
+struct dl_reporter *dl_reporter_sarif_new_opts(const struct dl_report_opts *o);
+
+/**
+ * dl_reporter_json_new - one JSON document at end() (docs/json-output.md):
+ * version, tool, findings in output order (one object each: check,
+ * severity, message, path, 1-based line and byte column, end, function,
+ * fingerprint, help URI, related locations, suppression), tool
+ * diagnostics, summary. Keys in a fixed order; the same input gives the
+ * same bytes. Uses path, stream, tool_version, include_suppressed and
+ * help_uri of o.
+ * Returns: (transfer full), release with r->destroy(r).
+ */
+struct dl_reporter *dl_reporter_json_new(const struct dl_report_opts *o);
+
+/**
+ * dl_help_uri - the documentation URI of check id under base: base with
+ * "{id}" replaced by id when it holds "{id}", else base + "/" + id + ".md"
+ * (the layout of docs/checks/); NULL base gives NULL.
+ * Returns: (transfer full), free() it.
+ */
+char *dl_help_uri(const char *base, const char *id);
 
 /**
  * dl_reporter_error - the reason of the last failed call of r, or NULL

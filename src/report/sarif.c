@@ -22,6 +22,7 @@
 #include "../findings/finding.h"
 #include "../findings/sink.h"
 #include "../findings/utf8.h"
+#include "json_text.h"
 
 #include <jansson.h>
 #include <stdlib.h>
@@ -50,6 +51,9 @@ struct artifact {
 struct sarif_reporter {
         struct dl_reporter base; /* first: the reporter is cast to this */
         char *path;
+        FILE *stream;            /* when path is NULL; NULL: stdout */
+        const char *const *help_uri;      /* borrowed, per catalogue check, or NULL */
+        const char *const *help_markdown; /* borrowed, per catalogue check, or NULL */
         char *root;              /* normalized absolute root, no trailing '/' */
         char *version;
         bool include_suppressed;
@@ -64,31 +68,7 @@ struct sarif_reporter {
 
 /* ---- small JSON helpers ---- */
 
-/* A JSON string of s; bytes that are not valid UTF-8 (odd source text in a
- * message) become U+FFFD, since jansson refuses invalid UTF-8. Never NULL. */
-static json_t *jstr(const char *s)
-{
-        if (!s)
-                s = "";
-        json_t *v = json_string(s);
-        if (v)
-                return v;
-        struct dl_strbuf sb;
-        dl_strbuf_init(&sb);
-        size_t len = strlen(s);
-        for (size_t i = 0; i < len;) {
-                uint32_t cp;
-                size_t n = dl_utf8_next(s, len, i, &cp);
-                if (cp == 0xFFFD && !(n == 3 && memcmp(s + i, "\xEF\xBF\xBD", 3) == 0))
-                        dl_strbuf_puts(&sb, "\xEF\xBF\xBD");
-                else
-                        dl_strbuf_add(&sb, s + i, n);
-                i += n;
-        }
-        v = json_string(dl_strbuf_cstr(&sb));
-        dl_strbuf_fini(&sb);
-        return v ? v : json_string("");
-}
+#define jstr dl_json_text
 
 static json_t *message(const char *text)
 {
@@ -302,17 +282,53 @@ static char *pascal_case(const char *id)
         return dl_strbuf_take(&sb);
 }
 
-static json_t *rule_of(const struct dl_check_info *info)
+/* The page's Markdown with relative link targets ("](../x.md)") made
+ * absolute against the directory of uri, so they work wherever the help is
+ * shown. (transfer full) */
+static char *absolute_links(const char *md, const char *uri)
+{
+        const char *slash = strrchr(uri, '/');
+        size_t dir_len = slash ? (size_t)(slash - uri) + 1 : 0;
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        for (const char *p = md; *p;) {
+                const char *l = strstr(p, "](");
+                if (!l) {
+                        dl_strbuf_puts(&sb, p);
+                        break;
+                }
+                dl_strbuf_add(&sb, p, (size_t)(l - p) + 2);
+                const char *t = l + 2;
+                size_t n = strcspn(t, ") \n");
+                bool relative = n && t[0] != '#' && t[0] != '/' && !memchr(t, ':', n);
+                if (relative)
+                        dl_strbuf_add(&sb, uri, dir_len);
+                p = t;
+        }
+        return dl_strbuf_take(&sb);
+}
+
+static json_t *rule_of(const struct sarif_reporter *s, size_t index,
+                       const struct dl_check_info *info)
 {
         json_t *r = json_object();
         char *name = pascal_case(info->id);
         char *full = dl_xasprintf("%s.", info->summary);
-        char *help = dl_xasprintf("%s. Documentation (why it matters, examples, options, "
-                                  "limitations): %s",
-                                  info->summary, info->help_uri);
-        char *md = dl_xasprintf("%s.\n\nSee [the documentation of `%s`](%s) for why it matters, "
-                                "examples, options and limitations.",
-                                info->summary, info->id, info->help_uri);
+        const char *uri = s->help_uri && s->help_uri[index] ? s->help_uri[index] : info->help_uri;
+        const char *page = s->help_markdown ? s->help_markdown[index] : NULL;
+        char *help, *md;
+        if (page) {
+                /* The whole documentation page, as CodeQL and semgrep give it. */
+                md = absolute_links(page, uri);
+                help = dl_xstrdup(md);
+        } else {
+                help = dl_xasprintf("%s. Documentation (why it matters, examples, options, "
+                                    "limitations): %s",
+                                    info->summary, uri);
+                md = dl_xasprintf("%s.\n\nSee [the documentation of `%s`](%s) for why it "
+                                  "matters, examples, options and limitations.",
+                                  info->summary, info->id, uri);
+        }
         json_object_set_new(r, "id", jstr(info->id));
         /* SARIF wants name to differ from id; a one-word id ("scan") would
          * only differ in case, and the SARIF Multitool then asks for no
@@ -325,7 +341,7 @@ static json_t *rule_of(const struct dl_check_info *info)
         json_object_set_new(h, "text", jstr(help));
         json_object_set_new(h, "markdown", jstr(md));
         json_object_set_new(r, "help", h);
-        json_object_set_new(r, "helpUri", jstr(info->help_uri));
+        json_object_set_new(r, "helpUri", jstr(uri));
         json_t *dc = json_object();
         json_object_set_new(dc, "level", json_string(level_of(info->severity)));
         json_object_set_new(r, "defaultConfiguration", dc);
@@ -363,7 +379,7 @@ static enum dl_status sarif_begin(struct dl_reporter *r, const struct dl_catalog
         s->catalogue = c;
         json_array_clear(s->rules);
         for (size_t i = 0; c && i < c->n; i++)
-                json_array_append_new(s->rules, rule_of(c->checks[i]->info));
+                json_array_append_new(s->rules, rule_of(s, i, c->checks[i]->info));
         return DL_OK;
 }
 
@@ -516,19 +532,50 @@ static json_t *invocation(struct sarif_reporter *s, const struct dl_run_summary 
                 json_array_append_new(notes, n);
         }
         json_object_set_new(inv, "toolExecutionNotifications", notes);
+        if (sum && sum->n_config_files) {
+                /* The rules files and table definitions this run read. */
+                json_t *conf = json_array();
+                for (size_t i = 0; i < sum->n_config_files; i++) {
+                        json_t *n = json_object();
+                        json_object_set_new(n, "level", json_string("note"));
+                        char *m = dl_xasprintf("Configuration read from %s.",
+                                               sum->config_files[i]);
+                        json_object_set_new(n, "message", message(m));
+                        free(m);
+                        json_t *d = json_object();
+                        json_object_set_new(d, "id", json_string("configuration-file"));
+                        json_object_set_new(n, "descriptor", d);
+                        struct dl_floc fl = {(char *)sum->config_files[i], 0, 0, 0, 0};
+                        json_t *locs = json_array();
+                        json_t *l = json_object();
+                        json_object_set_new(l, "physicalLocation",
+                                            physical_location(s, &fl, true));
+                        json_array_append_new(locs, l);
+                        json_object_set_new(n, "locations", locs);
+                        json_array_append_new(conf, n);
+                }
+                json_object_set_new(inv, "toolConfigurationNotifications", conf);
+        }
         return inv;
 }
 
 /* SARIF sourceLanguage (section 3.24.10 uses "c" and "cplusplus"); a
- * ".h" header is counted as C, the language it can always be read as. */
+ * ".h" header is counted as C, the language it can always be read as; a
+ * file that is no source (a rules file) has none: NULL. */
 static const char *language_of(const char *path)
 {
+        static const char *const cpp[] = {".cc", ".cpp", ".cxx", ".hh",  ".hpp",
+                                          ".hxx", ".inl", ".ipp", ".C", ".c++"};
         const char *dot = strrchr(path, '.');
         if (dot && strchr(dot, '/'))
                 dot = NULL;
         if (!dot || strcmp(dot, ".c") == 0 || strcmp(dot, ".h") == 0)
                 return "c";
-        return "cplusplus";
+        for (size_t i = 0; i < sizeof cpp / sizeof cpp[0]; i++) {
+                if (strcmp(dot, cpp[i]) == 0)
+                        return "cplusplus";
+        }
+        return NULL;
 }
 
 static json_t *build_log(struct sarif_reporter *s, const struct dl_run_summary *sum)
@@ -581,7 +628,9 @@ static json_t *build_log(struct sarif_reporter *s, const struct dl_run_summary *
                         json_object_set_new(a, "roles", roles);
                 else
                         json_decref(roles);
-                json_object_set_new(a, "sourceLanguage", json_string(language_of(ar->abs)));
+                if (language_of(ar->abs))
+                        json_object_set_new(a, "sourceLanguage",
+                                            json_string(language_of(ar->abs)));
                 json_array_append_new(arts, a);
         }
         json_object_set_new(run, "artifacts", arts);
@@ -622,8 +671,12 @@ static enum dl_status sarif_end(struct dl_reporter *r, const struct dl_run_summa
                 if (st != DL_OK)
                         fail(s, &err, "cannot write the SARIF log");
                 dl_error_fini(&err);
-        } else if (fwrite(out, 1, len + 1, stdout) != len + 1 || fflush(stdout) != 0) {
-                st = fail(s, NULL, "cannot write the SARIF log to standard output");
+        } else {
+                FILE *f = s->stream ? s->stream : stdout;
+                if (fwrite(out, 1, len + 1, f) != len + 1 || fflush(f) != 0)
+                        st = fail(s, NULL, s->stream ? "cannot write the SARIF log"
+                                                     : "cannot write the SARIF log to "
+                                                       "standard output");
         }
         free(out);
         return st;
@@ -657,7 +710,34 @@ static void sarif_destroy(struct dl_reporter *r)
 struct dl_reporter *dl_reporter_sarif_new(const char *path, const char *project_root,
                                           const char *tool_version, bool include_suppressed)
 {
+        struct dl_report_opts o = {0};
+        o.path = path;
+        o.project_root = project_root;
+        o.tool_version = tool_version;
+        o.include_suppressed = include_suppressed;
+        return dl_reporter_sarif_new_opts(&o);
+}
+
+char *dl_help_uri(const char *base, const char *id)
+{
+        if (!base)
+                return NULL;
+        const char *ph = strstr(base, "{id}");
+        if (ph)
+                return dl_xasprintf("%.*s%s%s", (int)(ph - base), base, id, ph + 4);
+        size_t n = strlen(base);
+        return dl_xasprintf("%s%s%s.md", base, n && base[n - 1] == '/' ? "" : "/", id);
+}
+
+struct dl_reporter *dl_reporter_sarif_new_opts(const struct dl_report_opts *o)
+{
+        const char *path = o->path, *project_root = o->project_root;
+        const char *tool_version = o->tool_version;
+        bool include_suppressed = o->include_suppressed;
         struct sarif_reporter *s = dl_xcalloc(1, sizeof *s);
+        s->stream = o->stream;
+        s->help_uri = o->help_uri;
+        s->help_markdown = o->help_markdown;
         s->base.name = "sarif";
         s->base.begin = sarif_begin;
         s->base.finding = sarif_finding;

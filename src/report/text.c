@@ -15,6 +15,7 @@ struct text_reporter {
         struct dl_reporter base; /* first: the reporter is cast to this */
         FILE *out;
         bool color;
+        bool summary;
         size_t shown, by_severity[3]; /* counted here when no stats are given */
 };
 
@@ -94,6 +95,8 @@ static void count_word(struct dl_reporter *r, FILE *out, size_t n, const char *w
 static enum dl_status text_end(struct dl_reporter *r, const struct dl_run_summary *sum)
 {
         struct text_reporter *t = (struct text_reporter *)r;
+        if (!t->summary)
+                return fflush(t->out) == 0 ? DL_OK : DL_ERR_IO;
         const struct dl_sink_stats *st = sum ? sum->stats : NULL;
         size_t shown = st ? st->shown : t->shown;
         const size_t *sev = st ? st->by_severity : t->by_severity;
@@ -129,7 +132,7 @@ static void text_destroy(struct dl_reporter *r)
         free(r);
 }
 
-struct dl_reporter *dl_reporter_text_new(FILE *out, bool color)
+struct dl_reporter *dl_reporter_text_new(FILE *out, bool color, bool summary)
 {
         struct text_reporter *t = dl_xcalloc(1, sizeof *t);
         t->base.name = "text";
@@ -139,5 +142,6 @@ struct dl_reporter *dl_reporter_text_new(FILE *out, bool color)
         t->base.destroy = text_destroy;
         t->out = out;
         t->color = color;
+        t->summary = summary;
         return &t->base;
 }

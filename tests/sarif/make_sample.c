@@ -131,19 +131,50 @@ static void run(const char *outdir, const char *project, char **src, const char 
                 free(bl);
         }
 
-        struct dl_reporter *r = dl_reporter_sarif_new(sarif, project, "0.1.0", include_suppressed);
+        /* Every rule's help: the check's whole page (docs/checks/<id>.md)
+         * where the source tree is at hand, under a help base URL. */
+        const char **uris = dl_xcalloc(cat->n + 1, sizeof *uris);
+        char **pages = dl_xcalloc(cat->n + 1, sizeof *pages);
+        const char *src_dir = getenv("DL_SOURCE_DIR");
+        for (size_t i = 0; i < cat->n; i++) {
+                uris[i] = dl_help_uri("https://docs.example.com/ddblint/{id}.html", ids[i]);
+                if (src_dir) {
+                        char *p = dl_xasprintf("%s/docs/checks/%s.md", src_dir, ids[i]);
+                        size_t len = 0;
+                        if (dl_file_read(p, &pages[i], &len, NULL) != DL_OK)
+                                pages[i] = NULL;
+                        free(p);
+                }
+        }
+        struct dl_report_opts ro = {.path = sarif,
+                                    .project_root = project,
+                                    .tool_version = "0.1.0",
+                                    .include_suppressed = include_suppressed,
+                                    .help_uri = uris,
+                                    .help_markdown = (const char *const *)pages};
+        struct dl_reporter *r = dl_reporter_sarif_new_opts(&ro);
         r->begin(r, cat);
         size_t n;
         const struct dl_finding *const *fs = dl_sink_findings(s, &n);
         for (size_t i = 0; i < n; i++)
                 r->finding(r, fs[i]);
         const char *arts[] = {src[0], src[1]};
-        struct dl_run_summary sum = {&log, dl_sink_get_stats(s), true, arts, 2, argv, 4};
+        char *rules = dl_xasprintf("%s/.ddblint.yaml", project);
+        const char *confs[] = {rules};
+        struct dl_run_summary sum = {&log, dl_sink_get_stats(s), true, arts, 2, argv, 4,
+                                     confs, 1};
         if (r->end(r, &sum) != DL_OK) {
                 fprintf(stderr, "make_sample: %s\n", dl_reporter_error(r));
                 exit(2);
         }
         r->destroy(r);
+        for (size_t i = 0; i < cat->n; i++) {
+                free((char *)uris[i]);
+                free(pages[i]);
+        }
+        free(uris);
+        free(pages);
+        free(rules);
         dl_sink_free(s);
         dl_log_fini(&log);
         free(ids);
@@ -162,6 +193,7 @@ int main(int argc, char **argv)
         mkdir(project, 0755);
         mkdir(srcdir, 0755);
         char *src[2] = {put(srcdir, "report.cpp", REPORT_CPP), put(srcdir, "orders.cpp", ORDERS_CPP)};
+        free(put(project, ".ddblint.yaml", "version: 1\ntables-from: template.yaml\n"));
         char *a = dl_xasprintf("%s/sample.sarif", out);
         char *b = dl_xasprintf("%s/sample-suppressed.sarif", out);
         char *bl = dl_xasprintf("%s/baseline.json", out);

@@ -22,7 +22,7 @@ static char *run(struct dl_finding **fs, size_t n, const struct dl_sink_stats *s
         char *buf = NULL;
         size_t len = 0;
         FILE *out = open_memstream(&buf, &len);
-        struct dl_reporter *r = dl_reporter_text_new(out, color);
+        struct dl_reporter *r = dl_reporter_text_new(out, color, true);
         assert_string_equal(r->name, "text");
         assert_int_equal(r->begin(r, dl_catalogue_get()), DL_OK);
         for (size_t i = 0; i < n; i++)
