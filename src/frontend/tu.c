@@ -1,6 +1,7 @@
 /* tu.c - parsing one translation unit with libclang.
  * SPDX-License-Identifier: MIT
  */
+#define _GNU_SOURCE /* dladdr */
 #include "tu.h"
 
 #include "cx.h"
@@ -8,10 +9,18 @@
 #include "../core/alloc.h"
 #include "../core/log.h"
 
+#include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
 
 const char *dl_tu_describe_error(enum CXErrorCode code)
 {
@@ -25,14 +34,94 @@ const char *dl_tu_describe_error(enum CXErrorCode code)
         return "libclang returned an unknown error code";
 }
 
+/* The clang driver of the LLVM ddblint was built with (its bin directory,
+ * DL_LLVM_BINDIR), else the one beside the libclang loaded
+ * (<llvm>/lib/libclang.so and <llvm>/bin/clang). (transfer full), or NULL. */
+static char *clang_driver(void)
+{
+#ifdef DL_LLVM_BINDIR
+        if (access(DL_LLVM_BINDIR "/clang", X_OK) == 0)
+                return dl_xstrdup(DL_LLVM_BINDIR "/clang");
+#endif
+        Dl_info info;
+        if (!dladdr((void *)clang_createIndex, &info) || !info.dli_fname)
+                return NULL;
+        char lib[PATH_MAX];
+        if (!realpath(info.dli_fname, lib))
+                return NULL;
+        char *slash = strrchr(lib, '/');
+        if (!slash)
+                return NULL;
+        *slash = '\0';
+        char *clang = dl_xasprintf("%s/../bin/clang", lib);
+        if (access(clang, X_OK) != 0) {
+                free(clang);
+                return NULL;
+        }
+        return clang;
+}
+
+/* libclang gives no diagnostic when the compiler flags keep it from making
+ * a compiler invocation (CXErrorCode 4 without a TU: `-std=c++17` for a C
+ * file). Its own driver says why: run `clang -fsyntax-only FLAGS FILE` and
+ * keep the first error that is not about a place in a file ("error:
+ * invalid value 'c++99' in '-std=c++99'"). (transfer full), or NULL. */
+static char *driver_error(const char *path, const char *const *args, size_t n_args)
+{
+        char *clang = clang_driver();
+        if (!clang)
+                return NULL;
+        const char **argv = dl_xcalloc(n_args + 5, sizeof *argv);
+        size_t k = 0;
+        argv[k++] = clang;
+        argv[k++] = "-fsyntax-only";
+        argv[k++] = "-fno-color-diagnostics";
+        for (size_t i = 0; i < n_args; i++)
+                argv[k++] = args[i];
+        argv[k++] = path;
+        int pipefd[2];
+        char *found = NULL;
+        if (pipe(pipefd) == 0) {
+                posix_spawn_file_actions_t fa;
+                posix_spawn_file_actions_init(&fa);
+                posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+                posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
+                posix_spawn_file_actions_addclose(&fa, pipefd[0]);
+                posix_spawn_file_actions_addclose(&fa, pipefd[1]);
+                pid_t pid;
+                int rc = posix_spawn(&pid, clang, &fa, NULL, (char *const *)argv, environ);
+                posix_spawn_file_actions_destroy(&fa);
+                close(pipefd[1]);
+                FILE *f = fdopen(pipefd[0], "r");
+                char line[1024];
+                while (f && fgets(line, sizeof line, f)) {
+                        const char *e = line;
+                        if (strncmp(e, "clang: ", 7) == 0)
+                                e += 7;
+                        if (!found && strncmp(e, "error: ", 7) == 0) {
+                                line[strcspn(line, "\r\n")] = '\0';
+                                found = dl_xstrdup(e + 7);
+                        }
+                }
+                if (f)
+                        fclose(f);
+                else
+                        close(pipefd[0]);
+                if (rc == 0)
+                        waitpid(pid, NULL, 0);
+        }
+        free(argv);
+        free(clang);
+        return found;
+}
+
 enum dl_status dl_tu_parse(struct dl_tu *tu, const char *path, const char *const *args,
                            size_t n_args, const char *stub_dir, struct dl_error *err)
 {
         memset(tu, 0, sizeof *tu);
         FILE *fp = fopen(path, "rb");
         if (!fp)
-                return dl_error_set(err, DL_ERR_IO, NULL, "%s: cannot read: %s", path,
-                                    strerror(errno));
+                return dl_error_set(err, DL_ERR_IO, NULL, "cannot read: %s", strerror(errno));
         fclose(fp);
 
         size_t n = n_args + (stub_dir ? 2 : 0);
@@ -51,8 +140,17 @@ enum dl_status dl_tu_parse(struct dl_tu *tu, const char *path, const char *const
         free(argv);
         if (code != CXError_Success || !tu->tu) {
                 dl_tu_free(tu);
-                return dl_error_set(err, DL_ERR_CLANG, NULL, "%s: %s (CXErrorCode %d)", path,
-                                    dl_tu_describe_error(code), (int)code);
+                char *why = code == CXError_ASTReadError ? driver_error(path, args, n_args)
+                                                         : NULL;
+                enum dl_status st;
+                if (why)
+                        st = dl_error_set(err, DL_ERR_CLANG, NULL,
+                                          "clang rejected the compile command: %s", why);
+                else
+                        st = dl_error_set(err, DL_ERR_CLANG, NULL, "%s (CXErrorCode %d)",
+                                          dl_tu_describe_error(code), (int)code);
+                free(why);
+                return st;
         }
         return DL_OK;
 }
@@ -87,8 +185,16 @@ unsigned dl_tu_log_diagnostics(struct dl_tu *tu, struct dl_cx *cx, struct dl_log
                 errors++;
                 if (log) {
                         CXString s = clang_getDiagnosticSpelling(d);
-                        dl_log_add(log, DL_LOG_NOTE, "clang-diagnostic", loc.file ? &loc : NULL,
-                                   "clang: %s", clang_getCString(s));
+                        /* An error with no place is about the command, not
+                         * the code ("unknown argument: '-fbogus'"): said
+                         * without --verbose, the file still analysed. */
+                        if (!loc.file)
+                                dl_log_add(log, DL_LOG_WARNING, "compile-command", NULL,
+                                           "clang: %s (in the compile command; ignored)",
+                                           clang_getCString(s));
+                        else
+                                dl_log_add(log, DL_LOG_NOTE, "clang-diagnostic", &loc,
+                                           "clang: %s", clang_getCString(s));
                         clang_disposeString(s);
                 }
                 dl_cx_dispose_diagnostic(d);

@@ -31,7 +31,11 @@ const char *dl_tu_describe_error(enum CXErrorCode code);
  * @param args      compiler arguments without the file name (borrowed).
  * @param stub_dir  appended as "-idirafter DIR" when not NULL.
  * Returns: DL_OK with tu filled; DL_ERR_IO when path cannot be read;
- * DL_ERR_CLANG (message from dl_tu_describe_error) when libclang refused.
+ * DL_ERR_CLANG when libclang refused: the message is clang's own diagnostic
+ * when its driver (the clang of the same LLVM, run on the same command)
+ * says why ("clang rejected the compile command: invalid value 'c++99' in
+ * '-std=c++99'"), else dl_tu_describe_error's text. Messages do not repeat
+ * path.
  * On failure tu is zeroed.
  */
 enum dl_status dl_tu_parse(struct dl_tu *tu, const char *path, const char *const *args,
@@ -40,7 +44,9 @@ enum dl_status dl_tu_parse(struct dl_tu *tu, const char *path, const char *const
 /**
  * dl_tu_log_diagnostics - log clang's errors located in user files (not in
  * system headers, not under the stub directory) as DL_LOG_NOTE entries with
- * id "clang-diagnostic" and file:line:col.
+ * id "clang-diagnostic" and file:line:col; an error with no place (about
+ * the compile command: "unknown argument: '-fbogus'") as a DL_LOG_WARNING
+ * with id "compile-command".
  * Returns: the number of such errors (error and fatal severities).
  */
 unsigned dl_tu_log_diagnostics(struct dl_tu *tu, struct dl_cx *cx, struct dl_log *log);
