@@ -1,18 +1,24 @@
-/* cli.c - the ddblint command: options -> rules -> inputs -> pipeline per
- * file -> sink -> reporters -> exit code.
+/* cli.c - the ddblint command: options -> outputs checked -> rules per
+ * directory -> inputs -> pipeline per file (in parallel) -> sink and
+ * reporters, file by file in order -> exit code.
  * SPDX-License-Identifier: MIT
  */
 #define _GNU_SOURCE /* tdestroy */
 #include "cli.h"
 
+#include "config.h"
+#include "ignore.h"
 #include "jobs.h"
 #include "options.h"
 #include "pipeline.h"
+#include "progress.h"
 #include "walk.h"
 
 #include "../checks/check.h"
 #include "../core/alloc.h"
+#include "../core/glob.h"
 #include "../core/log.h"
+#include "../core/suggest.h"
 #include "../findings/fileio.h"
 #include "../findings/sink.h"
 #include "../frontend/compdb.h"
@@ -22,18 +28,18 @@
 
 #include <jansson.h>
 #include <limits.h>
+#include <search.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <search.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #ifndef DL_VERSION
 #define DL_VERSION "0.0.0"
 #endif
-#ifndef DL_INSTALL_STUB_DIR
-#define DL_INSTALL_STUB_DIR "/usr/local/share/ddblint/include"
+#ifndef DL_INSTALL_DATA_DIR
+#define DL_INSTALL_DATA_DIR "/usr/local/share/ddblint"
 #endif
 
 static bool is_dir(const char *p)
@@ -42,13 +48,10 @@ static bool is_dir(const char *p)
         return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* <exe dir>/../share/ddblint/include, the same in the build tree and in an
+/* <exe dir>/../share/ddblint/<sub>, the same in the build tree and in an
  * installed prefix; then the configured install path. (transfer full) */
-static char *find_stub_dir(const char *argv0)
+static char *find_data_dir(const char *argv0, const char *sub)
 {
-        const char *env = getenv("DDBLINT_STUB_DIR");
-        if (env && *env)
-                return dl_xstrdup(env);
         char exe[PATH_MAX];
         ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
         if (n <= 0) {
@@ -60,7 +63,7 @@ static char *find_stub_dir(const char *argv0)
         char *slash = strrchr(exe, '/');
         if (slash) {
                 *slash = '\0';
-                char *cand = dl_xasprintf("%s/../share/ddblint/include", exe);
+                char *cand = dl_xasprintf("%s/../share/ddblint/%s", exe, sub);
                 char real[PATH_MAX];
                 if (is_dir(cand) && realpath(cand, real)) {
                         free(cand);
@@ -68,9 +71,19 @@ static char *find_stub_dir(const char *argv0)
                 }
                 free(cand);
         }
-        if (is_dir(DL_INSTALL_STUB_DIR))
-                return dl_xstrdup(DL_INSTALL_STUB_DIR);
+        char *inst = dl_xasprintf("%s/%s", DL_INSTALL_DATA_DIR, sub);
+        if (is_dir(inst))
+                return inst;
+        free(inst);
         return NULL;
+}
+
+static char *find_stub_dir(const char *argv0)
+{
+        const char *env = getenv("DDBLINT_STUB_DIR");
+        if (env && *env)
+                return dl_xstrdup(env);
+        return find_data_dir(argv0, "include");
 }
 
 /* Nearest ancestor of dir (absolute) holding .git; NULL when none. */
@@ -159,71 +172,11 @@ static void list_checks(FILE *out)
         }
 }
 
-static enum dl_status load_rules(const struct dl_options *o, struct dl_ruleset **out,
-                                 struct dl_error *err)
-{
-        const struct dl_catalogue *cat = dl_catalogue_get();
-        const char **ids = dl_xcalloc(cat->n, sizeof *ids);
-        for (size_t i = 0; i < cat->n; i++)
-                ids[i] = cat->checks[i]->info->id;
-        char *path = NULL;
-        enum dl_status st = DL_OK;
-        if (o->rules_path) {
-                path = dl_xstrdup(o->rules_path);
-        } else {
-                char *cwd = cwd_abs();
-                st = dl_ruleset_find(cwd, &path, err);
-                free(cwd);
-        }
-        if (st == DL_OK) {
-                if (path)
-                        st = dl_ruleset_load(path, ids, cat->n, out, err);
-                else
-                        *out = dl_ruleset_new_default();
-        }
-        free(path);
-        free(ids);
-        /* --tables-from files lie beneath the rules file's own tables. */
-        for (size_t i = 0; st == DL_OK && i < o->n_tables_from; i++) {
-                struct dl_ruleset *t = NULL;
-                st = dl_ruleset_load_tables(o->tables_from[i], NULL, &t, err);
-                if (st != DL_OK)
-                        break;
-                struct dl_ruleset *m = dl_ruleset_merge(*out, t);
-                dl_ruleset_adopt(m, *out);
-                dl_ruleset_adopt(m, t);
-                *out = m;
-        }
-        if (st != DL_OK) {
-                dl_ruleset_free(*out);
-                *out = NULL;
-        }
-        return st;
-}
-
 static void print_error(const struct dl_error *err)
 {
         char *m = dl_error_format(err);
         fprintf(stderr, "ddblint: error: %s\n", m);
         free(m);
-}
-
-/* Runs one reporter over the sink's findings. Returns false on failure
- * (printed). */
-static bool run_reporter(struct dl_reporter *r, const struct dl_sink *sink,
-                         const struct dl_run_summary *sum)
-{
-        size_t n = 0;
-        const struct dl_finding *const *fs = dl_sink_findings(sink, &n);
-        bool ok = r->begin(r, dl_catalogue_get()) == DL_OK;
-        for (size_t i = 0; ok && i < n; i++)
-                ok = r->finding(r, fs[i]) == DL_OK;
-        ok = ok && r->end(r, sum) == DL_OK;
-        if (!ok)
-                fprintf(stderr, "ddblint: error: %s\n",
-                        dl_reporter_error(r) ? dl_reporter_error(r) : "cannot write the report");
-        r->destroy(r);
-        return ok;
 }
 
 static bool use_color(FILE *f)
@@ -232,245 +185,619 @@ static bool use_color(FILE *f)
         return isatty(fileno(f)) && !(nc && *nc);
 }
 
-/* Text to stdout or -o FILE (written whole, atomically), SARIF to stdout or
- * -o FILE, and --sarif FILE besides. */
-static bool report(const struct dl_options *o, const struct dl_sink *sink,
-                   const struct dl_run_summary *sum, const char *project_root)
+/* ---- the run ---------------------------------------------------------- */
+
+/* One report: a reporter and, for a file, the output opened at the start
+ * and the memory it is written to until the end. */
+struct output {
+        struct dl_reporter *r;
+        struct dl_atomic_file *file; /* NULL: the reporter writes to stdout */
+        FILE *mem;
+        char *buf;
+        size_t len;
+};
+
+struct run {
+        struct dl_options o;
+        const struct dl_catalogue *cat;
+        const char **ids;
+        struct dl_log log;
+        struct dl_config *config;
+        struct dl_sink *sink;
+        struct dl_compdb *db;
+        struct dl_gitignore *gitignore;
+        char *stub_dir, *project_root, *cwd;
+        struct dl_ignore_list excludes;          /* --exclude */
+        struct dl_pipeline *pipelines;           /* per config index, lazily */
+        bool *pipeline_ready;
+        size_t n_pipelines;
+        struct output outputs[2];
+        size_t n_outputs;
+        struct dl_error walk_err;                /* a rules file met while walking */
+        bool walk_failed;
+        void *seen_diags;                        /* tsearch tree of replayed diagnostics */
+        const char **analysed;
+        size_t n_analysed;
+        size_t *files_per_ruleset;
+        bool incomplete, had_clang_errors;
+        struct dl_progress progress;
+        struct dl_file_list files;
+        size_t *rules_index;                     /* per file */
+        char **help_uri;                         /* per check */
+        char **help_markdown;                    /* per check */
+};
+
+static bool check_on(void *data, const struct dl_ruleset *rules, const char *id)
 {
-        bool ok = true;
-        if (o->format == DL_FORMAT_SARIF) {
-                ok = run_reporter(dl_reporter_sarif_new(o->output, project_root, DL_VERSION,
-                                                        o->include_suppressed),
-                                  sink, sum);
-        } else if (o->output) {
-                char *buf = NULL;
-                size_t len = 0;
-                FILE *mem = open_memstream(&buf, &len);
-                if (!mem) {
-                        fputs("ddblint: error: out of memory\n", stderr);
-                        return false;
-                }
-                ok = run_reporter(dl_reporter_text_new(mem, false), sink, sum);
-                fclose(mem);
+        const struct run *r = data;
+        return dl_check_runs(rules, r->o.checks, id);
+}
+
+/* Exclusions: --exclude (relative to the current directory), the rules
+ * file's `exclude:` (relative to its directory), and .gitignore while
+ * walking a directory (a file named on the command line is always
+ * analysed unless an exclude pattern names it). */
+static bool skip_path(void *data, const char *path, bool is_dir, bool named)
+{
+        struct run *r = data;
+        /* A walk never enters an excluded directory; a path named on the
+         * command line is excluded when a directory above it is. */
+        char *abs = dl_path_absolute(path);
+        bool skip = named ? dl_ignore_match_within(&r->excludes, abs, is_dir)
+                          : dl_ignore_match(&r->excludes, abs, is_dir) == 1;
+        const struct dl_ruleset *rs = NULL;
+        if (!skip && !r->walk_failed) {
+                /* the rules of the directory that holds path */
+                char *dir = dl_path_dirname(abs);
                 struct dl_error err;
                 dl_error_init(&err);
-                if (ok && dl_file_write_atomic(o->output, buf, len, &err) != DL_OK) {
+                if (dl_config_for(r->config, dir, true, &rs, NULL, &err) != DL_OK) {
+                        r->walk_failed = true;
+                        dl_error_fini(&r->walk_err);
+                        r->walk_err = err;
+                        rs = NULL;
+                } else {
+                        dl_error_fini(&err);
+                }
+                free(dir);
+        }
+        if (!skip && rs && rs->n_exclude) {
+                struct dl_ignore_list l = {0};
+                for (size_t i = 0; i < rs->n_exclude; i++)
+                        dl_ignore_add(&l, rs->exclude[i].pattern, rs->exclude[i].base);
+                skip = named ? dl_ignore_match_within(&l, abs, is_dir)
+                             : dl_ignore_match(&l, abs, is_dir) == 1;
+                dl_ignore_list_fini(&l);
+        }
+        if (!skip && !named)
+                skip = dl_gitignore_ignored(r->gitignore, abs, is_dir);
+        free(abs);
+        return skip;
+}
+
+/* The pipeline of ruleset index i, configured on first use. */
+static enum dl_status pipeline_of(struct run *r, size_t i, struct dl_error *err)
+{
+        if (i >= r->n_pipelines) {
+                size_t n = i + 1;
+                r->pipelines = dl_xrealloc(r->pipelines, n * sizeof *r->pipelines);
+                r->pipeline_ready = dl_xrealloc(r->pipeline_ready, n * sizeof *r->pipeline_ready);
+                r->files_per_ruleset = dl_xrealloc(r->files_per_ruleset,
+                                                   n * sizeof *r->files_per_ruleset);
+                for (size_t k = r->n_pipelines; k < n; k++) {
+                        r->pipeline_ready[k] = false;
+                        r->files_per_ruleset[k] = 0;
+                }
+                r->n_pipelines = n;
+        }
+        if (r->pipeline_ready[i])
+                return DL_OK;
+        struct dl_pipeline *p = &r->pipelines[i];
+        enum dl_status st = dl_pipeline_init(p, dl_config_at(r->config, i), &r->log, NULL, NULL,
+                                             err);
+        if (st)
+                return st;
+        r->pipeline_ready[i] = true;
+        dl_pipeline_select(p, r->o.checks);
+        p->stub_include_dir = r->stub_dir;
+        p->verbose = r->o.verbose;
+        if (r->o.dump_requests)
+                p->dump = stdout;
+        return DL_OK;
+}
+
+/* Opens an output file now, so an unwritable one stops the run before
+ * any work; the reporter writes into memory until the end. */
+static enum dl_status add_output(struct run *r, const char *path, int format,
+                                 struct dl_error *err)
+{
+        struct output *out = &r->outputs[r->n_outputs];
+        memset(out, 0, sizeof *out);
+        if (path) {
+                enum dl_status st = dl_atomic_open(path, &out->file, err);
+                if (st)
+                        return st;
+                out->mem = open_memstream(&out->buf, &out->len);
+                if (!out->mem) {
+                        fputs("ddblint: out of memory\n", stderr);
+                        abort();
+                }
+        }
+        struct dl_report_opts ro = {0};
+        ro.stream = out->mem ? out->mem : stdout;
+        ro.project_root = r->project_root;
+        ro.tool_version = DL_VERSION;
+        ro.include_suppressed = r->o.include_suppressed;
+        ro.help_uri = (const char *const *)r->help_uri;
+        ro.help_markdown = (const char *const *)r->help_markdown;
+        if (format == DL_FORMAT_SARIF)
+                out->r = dl_reporter_sarif_new_opts(&ro);
+        else if (format == DL_FORMAT_JSON)
+                out->r = dl_reporter_json_new(&ro);
+        else
+                out->r = dl_reporter_text_new(ro.stream, !out->mem && use_color(stdout),
+                                              !r->o.quiet);
+        r->n_outputs++;
+        return DL_OK;
+}
+
+/* Replays a job's tool diagnostics; a header's note repeated by every
+ * file that includes it is said once. */
+static void replay_log(struct run *r, const struct dl_log *log)
+{
+        for (size_t k = 0; k < log->n; k++) {
+                const struct dl_log_entry *e = &log->items[k];
+                char *key = dl_xasprintf("%d|%s|%s|%u|%u|%s", (int)e->level, e->id,
+                                         e->file ? e->file : "", e->line, e->col, e->message);
+                char **slot = tsearch(key, &r->seen_diags, cmp_key);
+                if (!slot || *slot != key) {
+                        free(key);
+                        continue;
+                }
+                struct dl_loc loc = {e->file, e->line, e->col};
+                dl_log_add(&r->log, e->level, e->id, e->file ? &loc : NULL, "%s", e->message);
+        }
+}
+
+/* A finished file, in file order: its diagnostics, its dump, its
+ * findings decided and shown. */
+static void file_done(void *data, struct dl_job *job, size_t i)
+{
+        struct run *r = data;
+        dl_progress_clear(&r->progress);
+        replay_log(r, &job->log);
+        if (job->dump) {
+                fwrite(job->dump, 1, job->dump_len, stdout);
+                fflush(stdout);
+        }
+        if (job->outcome != DL_FILE_ANALYSED) {
+                r->incomplete = true;
+        } else {
+                if (job->clang_errors)
+                        r->had_clang_errors = true;
+                r->analysed[r->n_analysed++] = job->path;
+        }
+        if (!r->o.dump_requests) {
+                size_t n_new = 0;
+                size_t first = dl_sink_take_unit(
+                        r->sink, job->outcome == DL_FILE_ANALYSED ? job->path : NULL,
+                        job->pipeline->rules, job->findings, job->n_findings, &n_new);
+                job->n_findings = 0; /* the sink has them */
+                size_t n;
+                const struct dl_finding *const *fs = dl_sink_findings(r->sink, &n);
+                for (size_t k = 0; k < r->n_outputs; k++) {
+                        for (size_t f = first; f < first + n_new; f++)
+                                r->outputs[k].r->finding(r->outputs[k].r, fs[f]);
+                }
+                fflush(stdout);
+        }
+        dl_job_fini(job);
+        dl_progress_update(&r->progress, i + 1, job->path);
+}
+
+/* --explain CHECK: the check's page, installed beside the binary. */
+static int explain(const char *argv0, const char *id)
+{
+        const struct dl_catalogue *cat = dl_catalogue_get();
+        const char **ids = dl_xcalloc(cat->n + 1, sizeof *ids);
+        for (size_t i = 0; i < cat->n; i++)
+                ids[i] = cat->checks[i]->info->id;
+        const struct dl_check *c = dl_catalogue_find(id);
+        if (!c) {
+                const char *s = dl_suggest(id, ids, cat->n);
+                fprintf(stderr, "ddblint: error: unknown check '%s'%s%s%s (see 'ddblint "
+                                "--list-checks')\n",
+                        id, s ? "; did you mean '" : "", s ? s : "", s ? "'?" : "");
+                free(ids);
+                return DL_EXIT_USAGE;
+        }
+        free(ids);
+        char *dir = find_data_dir(argv0, "checks");
+        char *page = dir ? dl_xasprintf("%s/%s.md", dir, id) : NULL;
+        char *text = NULL;
+        size_t len = 0;
+        int rc = DL_EXIT_OK;
+        if (page && dl_file_read(page, &text, &len, NULL) == DL_OK) {
+                fwrite(text, 1, len, stdout);
+        } else {
+                fprintf(stderr,
+                        "ddblint: error: the documentation of '%s' is not installed (looked "
+                        "for %s); read it at %s\n",
+                        id, page ? page : "<prefix>/share/ddblint/checks", c->info->help_uri);
+                rc = DL_EXIT_USAGE;
+        }
+        free(text);
+        free(page);
+        free(dir);
+        return rc;
+}
+
+/* The help URI and page of every check, for SARIF and JSON. */
+static void load_help(struct run *r, const char *argv0)
+{
+        r->help_uri = dl_xcalloc(r->cat->n + 1, sizeof *r->help_uri);
+        r->help_markdown = dl_xcalloc(r->cat->n + 1, sizeof *r->help_markdown);
+        char *dir = find_data_dir(argv0, "checks");
+        for (size_t i = 0; i < r->cat->n; i++) {
+                r->help_uri[i] = dl_help_uri(r->o.help_base, r->ids[i]);
+                if (!dir)
+                        continue;
+                char *page = dl_xasprintf("%s/%s.md", dir, r->ids[i]);
+                size_t len = 0;
+                if (dl_file_read(page, &r->help_markdown[i], &len, NULL) != DL_OK)
+                        r->help_markdown[i] = NULL;
+                free(page);
+        }
+        free(dir);
+}
+
+/* --checks: a glob that matches no check is a typo; enabling nothing is a
+ * mistake too (clang-tidy says "no checks enabled"). */
+static enum dl_status validate_checks(const struct run *r, struct dl_error *err)
+{
+        if (!r->o.checks)
+                return DL_OK;
+        char *bad = dl_checks_glob_unmatched(r->o.checks, r->ids, r->cat->n);
+        if (bad) {
+                const char *s = dl_suggest(bad, r->ids, r->cat->n);
+                enum dl_status st = dl_error_set(err, DL_ERR_CONFIG, NULL,
+                                                 "--checks: '%s' matches no check%s%s%s "
+                                                 "(see 'ddblint --list-checks')",
+                                                 bad, s ? "; did you mean '" : "", s ? s : "",
+                                                 s ? "'?" : "");
+                free(bad);
+                return st;
+        }
+        bool any = false;
+        for (size_t i = 0; i < r->cat->n && !any; i++)
+                any = dl_checks_glob_apply(r->o.checks, r->ids[i], true);
+        if (!any)
+                return dl_error_set(err, DL_ERR_CONFIG, NULL,
+                                    "--checks '%s' enables no check; expected at least one",
+                                    r->o.checks);
+        return DL_OK;
+}
+
+/* The rules files and table definitions read, first use first. */
+static const char **config_files(const struct run *r, size_t *n)
+{
+        const char **out = NULL;
+        *n = 0;
+        for (size_t i = 0; i < dl_config_count(r->config); i++) {
+                const struct dl_ruleset *rs = dl_config_at(r->config, i);
+                for (size_t k = 0; k < rs->n_sources; k++) {
+                        bool dup = false;
+                        for (size_t j = 0; j < *n && !dup; j++)
+                                dup = strcmp(out[j], rs->sources[k]) == 0;
+                        if (dup)
+                                continue;
+                        out = dl_xrealloc(out, (*n + 1) * sizeof *out);
+                        out[(*n)++] = rs->sources[k];
+                }
+        }
+        return out;
+}
+
+static void say_rules(const struct run *r)
+{
+        for (size_t i = 0; i < r->n_pipelines; i++) {
+                if (!r->files_per_ruleset[i])
+                        continue;
+                const struct dl_ruleset *rs = dl_config_at(r->config, i);
+                size_t n = r->files_per_ruleset[i];
+                if (!rs->n_sources) {
+                        fprintf(stderr, "ddblint: note: no rules file for %zu file%s: built-in "
+                                        "defaults\n", n, n == 1 ? "" : "s");
+                        continue;
+                }
+                fprintf(stderr, "ddblint: note: rules for %zu file%s from %s", n,
+                        n == 1 ? "" : "s", rs->sources[0]);
+                for (size_t k = 1; k < rs->n_sources; k++)
+                        fprintf(stderr, ", %s", rs->sources[k]);
+                fputc('\n', stderr);
+        }
+}
+
+static void run_fini(struct run *r)
+{
+        for (size_t i = 0; i < r->n_pipelines; i++) {
+                if (r->pipeline_ready[i])
+                        dl_pipeline_fini(&r->pipelines[i]);
+        }
+        free(r->pipelines);
+        free(r->pipeline_ready);
+        free(r->files_per_ruleset);
+        for (size_t i = 0; i < r->n_outputs; i++) {
+                if (r->outputs[i].r)
+                        r->outputs[i].r->destroy(r->outputs[i].r);
+                if (r->outputs[i].mem)
+                        fclose(r->outputs[i].mem);
+                free(r->outputs[i].buf);
+                dl_atomic_abort(r->outputs[i].file);
+        }
+        for (size_t i = 0; r->help_uri && i < r->cat->n; i++) {
+                free(r->help_uri[i]);
+                free(r->help_markdown[i]);
+        }
+        free(r->help_uri);
+        free(r->help_markdown);
+        tdestroy(r->seen_diags, free);
+        free(r->analysed);
+        free(r->rules_index);
+        dl_file_list_fini(&r->files);
+        dl_sink_free(r->sink);
+        dl_compdb_free(r->db);
+        dl_config_free(r->config);
+        dl_gitignore_free(r->gitignore);
+        dl_ignore_list_fini(&r->excludes);
+        free(r->stub_dir);
+        free(r->project_root);
+        free(r->cwd);
+        free(r->ids);
+        dl_error_fini(&r->walk_err);
+        dl_options_fini(&r->o);
+        dl_log_fini(&r->log);
+}
+
+/* Ends every report and writes the output files. */
+static bool finish_outputs(struct run *r, const struct dl_run_summary *sum)
+{
+        bool ok = true;
+        for (size_t i = 0; i < r->n_outputs; i++) {
+                struct output *out = &r->outputs[i];
+                if (out->r->end(out->r, sum) != DL_OK) {
+                        fprintf(stderr, "ddblint: error: %s\n",
+                                dl_reporter_error(out->r) ? dl_reporter_error(out->r)
+                                                          : "cannot write the report");
+                        ok = false;
+                        continue;
+                }
+                if (!out->file)
+                        continue;
+                fclose(out->mem);
+                out->mem = NULL;
+                struct dl_error err;
+                dl_error_init(&err);
+                enum dl_status st = dl_atomic_commit(out->file, out->buf, out->len, &err);
+                out->file = NULL;
+                if (st != DL_OK) {
                         print_error(&err);
                         ok = false;
                 }
                 dl_error_fini(&err);
-                free(buf);
-        } else {
-                ok = run_reporter(dl_reporter_text_new(stdout, use_color(stdout)), sink, sum);
         }
-        if (ok && o->sarif_path)
-                ok = run_reporter(dl_reporter_sarif_new(o->sarif_path, project_root, DL_VERSION,
-                                                        o->include_suppressed),
-                                  sink, sum);
         return ok;
 }
 
 int dl_cli_main(int argc, char **argv)
 {
-        struct dl_options o;
+        struct run run;
+        struct run *r = &run;
+        memset(r, 0, sizeof *r);
         struct dl_error err;
         dl_error_init(&err);
+        dl_error_init(&r->walk_err);
         int rc = DL_EXIT_OK;
-        struct dl_log log;
-        dl_log_init(&log, stderr, false);
-        struct dl_ruleset *rules = NULL;
-        struct dl_sink *sink = NULL;
-        struct dl_compdb *db = NULL;
-        char *stub_dir = NULL, *project_root = NULL;
-        struct dl_file_list files = {0};
-        bool pipeline_ready = false;
-        struct dl_pipeline p;
-        const char **ids = NULL;
+        dl_log_init(&r->log, stderr, false);
+        r->cat = dl_catalogue_get();
+        r->ids = dl_xcalloc(r->cat->n + 1, sizeof *r->ids);
+        for (size_t i = 0; i < r->cat->n; i++)
+                r->ids[i] = r->cat->checks[i]->info->id;
 
-        if (dl_options_parse(&o, argc, argv, &err) != DL_OK) {
+        if (dl_options_parse(&r->o, argc, argv, &err) != DL_OK) {
                 print_error(&err);
                 fputs("usage: ddblint [options] [--] PATH... (see 'ddblint --help')\n", stderr);
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
-        log.verbose = o.verbose;
-        if (o.help) {
+        const struct dl_options *o = &r->o;
+        r->log.verbose = o->verbose;
+        if (o->help) {
                 fputs(dl_options_usage(), stdout);
                 goto out;
         }
-        if (o.version) {
+        if (o->version) {
                 printf("ddblint %s\n", DL_VERSION);
                 goto out;
         }
-        if (o.list_checks) {
+        if (o->list_checks) {
                 list_checks(stdout);
                 goto out;
         }
-        if (load_rules(&o, &rules, &err) != DL_OK) {
+        if (o->explain) {
+                rc = explain(argv[0], o->explain);
+                goto out;
+        }
+        if (validate_checks(r, &err) != DL_OK) {
                 print_error(&err);
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
-        if (o.compdb_dir && (check_compdb_json(o.compdb_dir, &err) != DL_OK ||
-                             dl_compdb_open(o.compdb_dir, &db, &err) != DL_OK)) {
-                print_error(&err);
-                rc = DL_EXIT_USAGE;
-                goto out;
-        }
-        if (o.project_root) {
+        /* From here, temporary output files are removed if ddblint is killed. */
+        dl_file_cleanup_on_signals();
+        r->cwd = cwd_abs();
+        if (o->project_root) {
                 char buf[PATH_MAX];
-                if (!realpath(o.project_root, buf)) {
+                if (!realpath(o->project_root, buf)) {
                         fprintf(stderr, "ddblint: error: %s: no such directory (--project-root)\n",
-                                o.project_root);
+                                o->project_root);
                         rc = DL_EXIT_USAGE;
                         goto out;
                 }
-                project_root = dl_xstrdup(buf);
+                r->project_root = dl_xstrdup(buf);
         } else {
-                char *cwd = cwd_abs();
-                project_root = git_root_of(cwd);
-                if (project_root)
-                        free(cwd);
-                else
-                        project_root = cwd;
+                r->project_root = git_root_of(r->cwd);
+                if (!r->project_root)
+                        r->project_root = dl_xstrdup(r->cwd);
         }
-        if (!o.no_stubs)
-                stub_dir = find_stub_dir(argv[0]);
+        if (!o->dump_requests) {
+                /* Every output is checked for writability before any work. */
+                load_help(r, argv[0]);
+                enum dl_status st = add_output(r, o->output, (int)o->format, &err);
+                if (st == DL_OK && o->sarif_path)
+                        st = add_output(r, o->sarif_path, DL_FORMAT_SARIF, &err);
+                if (st == DL_OK && o->write_baseline) {
+                        struct dl_atomic_file *probe = NULL;
+                        st = dl_atomic_open(o->write_baseline, &probe, &err);
+                        dl_atomic_abort(probe);
+                }
+                if (st != DL_OK) {
+                        print_error(&err);
+                        rc = DL_EXIT_USAGE;
+                        goto out;
+                }
+        }
+        struct dl_config_opts co = {o->rules_path, o->tables_from, o->n_tables_from, r->ids,
+                                    r->cat->n};
+        if (dl_config_new(&co, &r->config, &err) != DL_OK) {
+                print_error(&err);
+                rc = DL_EXIT_USAGE;
+                goto out;
+        }
+        if (o->compdb_dir && (check_compdb_json(o->compdb_dir, &err) != DL_OK ||
+                              dl_compdb_open(o->compdb_dir, &r->db, &err) != DL_OK)) {
+                print_error(&err);
+                rc = DL_EXIT_USAGE;
+                goto out;
+        }
+        if (!o->no_stubs)
+                r->stub_dir = find_stub_dir(argv[0]);
 
-        const struct dl_catalogue *cat = dl_catalogue_get();
-        ids = dl_xcalloc(cat->n, sizeof *ids);
-        for (size_t i = 0; i < cat->n; i++)
-                ids[i] = cat->checks[i]->info->id;
         struct dl_sink_opts so = {0};
-        so.rules = rules;
-        so.known_ids = ids;
-        so.n_known_ids = cat->n;
-        so.project_root = project_root;
-        so.baseline_path = o.baseline;
-        sink = dl_sink_new(&so);
-        if (dl_sink_load_baseline(sink, &err) != DL_OK) {
+        so.known_ids = r->ids;
+        so.n_known_ids = r->cat->n;
+        so.project_root = r->project_root;
+        so.baseline_path = o->baseline;
+        so.check_on = check_on;
+        so.check_on_data = r;
+        r->sink = dl_sink_new(&so);
+        if (dl_sink_load_baseline(r->sink, &err) != DL_OK) {
                 print_error(&err);
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
-        if (dl_pipeline_init(&p, rules, &log, dl_sink_emit, sink, &err) != DL_OK) {
-                print_error(&err);
-                rc = DL_EXIT_USAGE;
-                goto out;
-        }
-        pipeline_ready = true;
-        p.stub_include_dir = stub_dir;
-        p.verbose = o.verbose;
-        if (o.dump_requests)
-                p.dump = stdout;
 
+        /* The inputs, without what is excluded. */
+        for (size_t i = 0; i < o->n_excludes; i++)
+                dl_ignore_add(&r->excludes, o->excludes[i], r->cwd);
+        r->gitignore = dl_gitignore_new();
         static const char *const here[] = {"."};
-        const char *const *operands = o.n_paths ? o.paths : here;
-        dl_walk_paths(operands, o.n_paths ? o.n_paths : 1, &log, &files);
-        bool incomplete = files.failed > 0;
-        bool had_clang_errors = false;
-        const char **analysed = dl_xcalloc(files.n + 1, sizeof *analysed);
-        size_t n_analysed = 0;
+        struct dl_walk_opts wo = {o->extensions, o->n_extensions, skip_path, r};
+        dl_walk_paths(o->n_paths ? o->paths : here, o->n_paths ? o->n_paths : 1, &wo, &r->log,
+                      &r->files);
+        if (r->walk_failed) {
+                print_error(&r->walk_err);
+                rc = DL_EXIT_USAGE;
+                goto out;
+        }
+        r->incomplete = r->files.failed > 0;
+
+        /* Each file's rules, and the checks configured once per ruleset:
+         * every rules file is read and validated before any analysis. */
+        size_t n = r->files.n;
+        r->rules_index = dl_xcalloc(n + 1, sizeof *r->rules_index);
+        for (size_t i = 0; i < n; i++) {
+                const struct dl_ruleset *rs;
+                if (dl_config_for(r->config, r->files.paths[i], false, &rs, &r->rules_index[i],
+                                  &err) != DL_OK ||
+                    pipeline_of(r, r->rules_index[i], &err) != DL_OK) {
+                        print_error(&err);
+                        rc = DL_EXIT_USAGE;
+                        goto out;
+                }
+                r->files_per_ruleset[r->rules_index[i]]++;
+        }
+        if (o->verbose)
+                say_rules(r);
+
         /* Compile arguments are resolved here, on one thread (libclang's
          * compilation database is not documented as thread-safe); the
-         * analyses then run in parallel, and their logs and dumps are
-         * replayed in file order so the output is deterministic. */
-        struct dl_compile_args *cargs = dl_xcalloc(files.n + 1, sizeof *cargs);
-        struct dl_job *jobs = dl_xcalloc(files.n + 1, sizeof *jobs);
-        for (size_t i = 0; i < files.n; i++) {
-                char *repo = repo_root_for(files.paths[i], project_root);
-                dl_compile_args_for(db, files.paths[i], repo,
-                                    (const char *const *)o.extra_args, o.n_extra_args,
+         * analyses then run in parallel and come back in file order. */
+        struct dl_compile_args *cargs = dl_xcalloc(n + 1, sizeof *cargs);
+        struct dl_job *jobs = dl_xcalloc(n + 1, sizeof *jobs);
+        for (size_t i = 0; i < n; i++) {
+                char *repo = repo_root_for(r->files.paths[i], r->project_root);
+                dl_compile_args_for(r->db, r->files.paths[i], repo,
+                                    (const char *const *)o->extra_args, o->n_extra_args,
                                     &cargs[i], NULL);
                 free(repo);
-                jobs[i].path = files.paths[i];
+                jobs[i].pipeline = &r->pipelines[r->rules_index[i]];
+                jobs[i].path = r->files.paths[i];
                 jobs[i].args = (const char *const *)cargs[i].argv;
                 jobs[i].n_args = cargs[i].n;
         }
-        dl_jobs_run(&p, jobs, files.n, o.jobs ? o.jobs : dl_jobs_default_threads());
-        void *seen = NULL; /* tsearch tree of replayed diagnostics */
-        for (size_t i = 0; i < files.n; i++) {
-                for (size_t k = 0; k < jobs[i].log.n; k++) {
-                        const struct dl_log_entry *e = &jobs[i].log.items[k];
-                        /* A header included by many files gives the same
-                         * clang note once per file: say it once. */
-                        char *key = dl_xasprintf("%d|%s|%s|%u|%u|%s", (int)e->level, e->id,
-                                                 e->file ? e->file : "", e->line, e->col,
-                                                 e->message);
-                        char **slot = tsearch(key, &seen, cmp_key);
-                        if (!slot || *slot != key) {
-                                free(key);
-                                continue;
-                        }
-                        struct dl_loc loc = {e->file, e->line, e->col};
-                        dl_log_add(&log, e->level, e->id, e->file ? &loc : NULL, "%s",
-                                   e->message);
-                }
-                if (jobs[i].dump)
-                        fwrite(jobs[i].dump, 1, jobs[i].dump_len, stdout);
-                dl_job_fini(&jobs[i]);
+        r->analysed = dl_xcalloc(n + 1, sizeof *r->analysed);
+        for (size_t i = 0; i < r->n_outputs; i++)
+                r->outputs[i].r->begin(r->outputs[i].r, r->cat);
+        dl_progress_init(&r->progress, stderr,
+                         dl_progress_wanted(isatty(fileno(stderr)), o->quiet, getenv("TERM"), n),
+                         n);
+        dl_jobs_run(jobs, n, o->jobs ? o->jobs : dl_jobs_default_threads(), file_done, r);
+        dl_progress_clear(&r->progress);
+        for (size_t i = 0; i < n; i++)
                 dl_compile_args_fini(&cargs[i]);
-                if (jobs[i].outcome != DL_FILE_ANALYSED) {
-                        incomplete = true;
-                        continue;
-                }
-                if (jobs[i].clang_errors)
-                        had_clang_errors = true;
-                dl_sink_add_source(sink, files.paths[i]);
-                analysed[n_analysed++] = files.paths[i];
-        }
-        tdestroy(seen, free);
-        free(jobs);
         free(cargs);
-        if (o.dump_requests) {
-                free(analysed);
-                rc = incomplete ? DL_EXIT_INCOMPLETE : DL_EXIT_OK;
+        free(jobs);
+        if (o->dump_requests) {
+                rc = r->incomplete ? DL_EXIT_INCOMPLETE : DL_EXIT_OK;
                 goto out;
         }
-        if (dl_sink_finish(sink, &log, &err) != DL_OK) {
-                free(analysed);
+        if (dl_sink_finish(r->sink, &r->log, &err) != DL_OK) {
                 print_error(&err);
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
 
         struct dl_run_summary sum = {0};
-        sum.log = &log;
-        sum.stats = dl_sink_get_stats(sink);
-        sum.complete = !incomplete && !had_clang_errors;
-        sum.artifacts = analysed;
-        sum.n_artifacts = n_analysed;
+        sum.log = &r->log;
+        sum.stats = dl_sink_get_stats(r->sink);
+        sum.complete = !r->incomplete && !r->had_clang_errors;
+        sum.artifacts = r->analysed;
+        sum.n_artifacts = r->n_analysed;
         sum.argc = argc;
         sum.argv = (const char *const *)argv;
-        bool report_ok = report(&o, sink, &sum, project_root);
-        free(analysed);
+        const char **confs = config_files(r, &sum.n_config_files);
+        sum.config_files = confs;
+        bool report_ok = finish_outputs(r, &sum);
+        free(confs);
         if (!report_ok) {
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
-        if (o.write_baseline && dl_sink_write_baseline(sink, o.write_baseline, &err) != DL_OK) {
+        if (o->write_baseline &&
+            dl_sink_write_baseline(r->sink, o->write_baseline, &err) != DL_OK) {
                 print_error(&err);
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
         enum dl_severity worst;
-        if (incomplete)
+        if (r->incomplete)
                 rc = DL_EXIT_INCOMPLETE;
-        else if (dl_sink_worst(sink, &worst) && worst >= o.fail_on)
+        else if (!o->fail_never && dl_sink_worst(r->sink, &worst) && worst >= o->fail_on)
                 rc = DL_EXIT_FINDINGS;
 
 out:
-        if (pipeline_ready)
-                dl_pipeline_fini(&p);
-        dl_file_list_fini(&files);
-        dl_sink_free(sink);
-        dl_compdb_free(db);
-        dl_ruleset_free(rules);
-        free(stub_dir);
-        free(project_root);
-        free(ids);
-        dl_options_fini(&o);
-        dl_log_fini(&log);
+        run_fini(r);
         dl_error_fini(&err);
         return rc;
 }

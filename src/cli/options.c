@@ -80,6 +80,8 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                 FLAG("-v", verbose)
                 FLAG("--include-suppressed", include_suppressed)
                 FLAG("--no-stub-headers", no_stubs)
+                FLAG("--quiet", quiet)
+                FLAG("-q", quiet)
 #undef FLAG
 #define VALUE(s, field)                                                          \
         if (take_value(s, argc, argv, &i, &v, &missing)) {                      \
@@ -96,11 +98,35 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                 VALUE("--baseline", baseline)
                 VALUE("--write-baseline", write_baseline)
                 VALUE("--project-root", project_root)
+                VALUE("--checks", checks)
+                VALUE("--explain", explain)
+                VALUE("--sarif-help-base", help_base)
 #undef VALUE
                 if (take_value("--extra-arg", argc, argv, &i, &v, &missing)) {
                         if (missing)
                                 goto missing_value;
                         push(&o->extra_args, &o->n_extra_args, v);
+                        continue;
+                }
+                if (take_value("--exclude", argc, argv, &i, &v, &missing)) {
+                        if (missing)
+                                goto missing_value;
+                        push(&o->excludes, &o->n_excludes, v);
+                        continue;
+                }
+                if (take_value("--extensions", argc, argv, &i, &v, &missing)) {
+                        if (missing)
+                                goto missing_value;
+                        /* ".inl,ipp" -> ".inl", ".ipp" */
+                        for (const char *p = v; *p;) {
+                                size_t n = strcspn(p, ", ");
+                                if (n)
+                                        push(&o->extensions, &o->n_extensions,
+                                             p[0] == '.' ? dl_xstrndup(p, n)
+                                                         : dl_xasprintf(".%.*s", (int)n, p));
+                                p += n;
+                                p += strspn(p, ", ");
+                        }
                         continue;
                 }
                 if (take_value("--tables-from", argc, argv, &i, &v, &missing)) {
@@ -130,19 +156,23 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                                 o->format = DL_FORMAT_TEXT;
                         else if (strcmp(v, "sarif") == 0)
                                 o->format = DL_FORMAT_SARIF;
+                        else if (strcmp(v, "json") == 0)
+                                o->format = DL_FORMAT_JSON;
                         else
                                 return dl_error_set(err, DL_ERR_CONFIG, NULL,
-                                                    "unknown format '%s'; expected text or sarif",
+                                                    "unknown format '%s'; expected text, sarif "
+                                                    "or json",
                                                     v);
                         continue;
                 }
                 if (take_value("--fail-on", argc, argv, &i, &v, &missing)) {
                         if (missing)
                                 goto missing_value;
-                        if (!dl_severity_parse(v, &o->fail_on))
+                        o->fail_never = strcmp(v, "none") == 0;
+                        if (!o->fail_never && !dl_severity_parse(v, &o->fail_on))
                                 return dl_error_set(err, DL_ERR_CONFIG, NULL,
                                                     "unknown severity '%s' for --fail-on; "
-                                                    "expected error, warning or note",
+                                                    "expected error, warning, note or none",
                                                     v);
                         continue;
                 }
@@ -161,8 +191,12 @@ void dl_options_fini(struct dl_options *o)
         free(o->paths);
         free(o->extra_args);
         free(o->tables_from);
-        o->paths = o->extra_args = o->tables_from = NULL;
-        o->n_paths = o->n_extra_args = o->n_tables_from = 0;
+        free(o->excludes);
+        for (size_t i = 0; i < o->n_extensions; i++)
+                free((char *)o->extensions[i]);
+        free(o->extensions);
+        o->paths = o->extra_args = o->tables_from = o->excludes = o->extensions = NULL;
+        o->n_paths = o->n_extra_args = o->n_tables_from = o->n_excludes = o->n_extensions = 0;
 }
 
 const char *dl_options_usage(void)
@@ -171,37 +205,49 @@ const char *dl_options_usage(void)
                "       ddblint dump-requests [options] PATH...\n"
                "\n"
                "Finds DynamoDB access-pattern mistakes in C and C++ code. A PATH is a file or\n"
-               "a directory (walked for .c .h .cc .cpp .cxx .hh .hpp .hxx, skipping hidden and\n"
-               "build directories); with no PATH, the current directory.\n"
+               "a directory (walked for .c .h .cc .cpp .cxx .hh .hpp .hxx .inl .ipp .C, skipping\n"
+               "hidden and build directories and what .gitignore ignores); with no PATH, the\n"
+               "current directory.\n"
                "\n"
-               "Compilation:\n"
-               "  -p DIR                 read DIR/compile_commands.json for each file's flags\n"
+               "Inputs:\n"
+               "  -p DIR|FILE            read compile_commands.json (in DIR or above it) for\n"
+               "                         each file's flags\n"
                "  --extra-arg=FLAG       add a compiler flag (repeatable)\n"
                "  --no-stub-headers      do not add ddblint's AWS SDK stub headers\n"
+               "  --exclude PATTERN      skip paths matching a gitignore-style pattern\n"
+               "                         (repeatable)\n"
+               "  --extensions LIST      also walk these suffixes (.tpp,.cu; repeatable)\n"
                "  -j, --jobs N           analyse N files in parallel (default: one per CPU)\n"
                "Rules:\n"
-               "  --rules FILE           rules file (default: nearest .ddblint.yaml upwards\n"
-               "                         from the current directory, else built-in defaults)\n"
+               "  --rules FILE           rules file for every file (default: the nearest\n"
+               "                         .ddblint.yaml from each file's directory upwards)\n"
                "  --tables-from FILE     read table definitions from a CloudFormation/SAM\n"
                "                         template, describe-table or terraform show -json\n"
                "                         output (repeatable; beneath the rules file's own)\n"
+               "  --checks GLOBS         enable or disable checks over the rules file, as\n"
+               "                         clang-tidy does: '-*,scan,reserved-word'\n"
                "  --baseline FILE        hide findings whose fingerprints FILE lists\n"
                "  --write-baseline FILE  record the current findings' fingerprints in FILE\n"
                "Output:\n"
-               "  --format text|sarif    output format on stdout or -o (default text)\n"
+               "  --format text|sarif|json  output format on stdout or -o (default text)\n"
                "  -o, --output FILE      write the output to FILE instead of stdout\n"
                "  --sarif FILE           also write SARIF 2.1.0 to FILE\n"
-               "  --include-suppressed   keep suppressed findings in SARIF (marked)\n"
+               "  --sarif-help-base URL  rules' helpUri: URL/<check>.md, or URL with {id}\n"
+               "  --include-suppressed   keep suppressed findings in SARIF and JSON (marked)\n"
                "  --project-root DIR     root for relative paths (default: git top level,\n"
                "                         else the current directory)\n"
                "  --fail-on LEVEL        exit 1 on findings at or above error|warning|note\n"
-               "                         (default note: any finding)\n"
-               "  --verbose              print tool notes (clang diagnostics) on stderr\n"
+               "                         (default note: any finding); none: never\n"
+               "  -q, --quiet            no summary line, no progress line\n"
+               "  --verbose              print tool notes (clang diagnostics, the rules files\n"
+               "                         used) on stderr\n"
                "Information:\n"
                "  --list-checks          list the checks and exit\n"
+               "  --explain CHECK        print the documentation of CHECK and exit\n"
                "  --dump-requests        print each normalized DynamoDB request, no checks\n"
                "  --version, --help\n"
                "\n"
                "Exit status: 0 no finding at or above --fail-on; 1 findings; 2 usage,\n"
-               "configuration or I/O error; 3 some input could not be analysed at all.\n";
+               "configuration or I/O error; 3 some input could not be analysed at all;\n"
+               "128+N killed by signal N.\n";
 }

@@ -3,7 +3,8 @@
  *
  * ddblint [options] [--] PATH...   (clang-tidy-like; see README.md "Usage")
  * Ownership: struct dl_options borrows argv strings (they outlive the run);
- * only the arrays are owned and released by dl_options_fini().
+ * the arrays, and the suffixes --extensions splits, are owned and released
+ * by dl_options_fini().
  */
 #ifndef DL_CLI_OPTIONS_H
 #define DL_CLI_OPTIONS_H
@@ -14,7 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum dl_format { DL_FORMAT_TEXT, DL_FORMAT_SARIF };
+enum dl_format { DL_FORMAT_TEXT, DL_FORMAT_SARIF, DL_FORMAT_JSON };
 
 struct dl_options {
         const char **paths;          /* PATH operands, in order */
@@ -29,6 +30,15 @@ struct dl_options {
         const char *output;          /* -o FILE, or NULL for stdout */
         const char *sarif_path;      /* --sarif FILE (SARIF besides text), or NULL */
         enum dl_severity fail_on;    /* --fail-on, default note: any finding fails */
+        bool fail_never;             /* --fail-on none: findings never fail the run */
+        const char *checks;          /* --checks GLOBS (clang-tidy syntax), or NULL */
+        const char **excludes;       /* --exclude PATTERN, in order */
+        size_t n_excludes;
+        const char **extensions;     /* --extensions .inl,.tpp: suffixes, with their dot */
+        size_t n_extensions;
+        bool quiet;                  /* --quiet: no summary line, no progress */
+        const char *explain;         /* --explain CHECK, or NULL */
+        const char *help_base;       /* --sarif-help-base URL, or NULL */
         const char *baseline;        /* --baseline FILE */
         const char *write_baseline;  /* --write-baseline FILE */
         const char *project_root;    /* --project-root DIR, or NULL (git top or cwd) */

@@ -6,6 +6,7 @@
 #include "../core/alloc.h"
 #include "../core/arena.h"
 #include "../core/file.h"
+#include "../core/glob.h"
 #include "../core/log.h"
 #include "../core/strbuf.h"
 #include "../model/normalize.h"
@@ -30,11 +31,8 @@ enum dl_status dl_pipeline_init(struct dl_pipeline *p, const struct dl_ruleset *
         size_t n = p->catalogue->n;
         p->states = dl_xcalloc(n, sizeof *p->states);
         p->run_check = dl_xcalloc(n, sizeof *p->run_check);
-        for (size_t i = 0; i < n; i++) {
-                const struct dl_check_config *cfg =
-                        dl_schema_check_config(rules, p->catalogue->checks[i]->info->id);
-                p->run_check[i] = !(cfg && cfg->has_enabled && !cfg->enabled);
-        }
+        for (size_t i = 0; i < n; i++)
+                p->run_check[i] = dl_check_runs(rules, NULL, p->catalogue->checks[i]->info->id);
         enum dl_status st = dl_catalogue_configure(rules, p->states, err);
         if (st != DL_OK)
                 dl_pipeline_fini(p);
@@ -51,6 +49,19 @@ void dl_pipeline_fini(struct dl_pipeline *p)
         memset(p, 0, sizeof *p);
 }
 
+bool dl_check_runs(const struct dl_ruleset *rules, const char *checks, const char *id)
+{
+        const struct dl_check_config *cfg = dl_schema_check_config(rules, id);
+        bool on = !(cfg && cfg->has_enabled && !cfg->enabled);
+        return dl_checks_glob_apply(checks, id, on);
+}
+
+void dl_pipeline_select(struct dl_pipeline *p, const char *checks)
+{
+        for (size_t i = 0; checks && i < p->catalogue->n; i++)
+                p->run_check[i] = dl_check_runs(p->rules, checks, p->catalogue->checks[i]->info->id);
+}
+
 void dl_pipeline_only(struct dl_pipeline *p, const char *const *ids, size_t n)
 {
         for (size_t i = 0; i < p->catalogue->n; i++) {
@@ -60,42 +71,6 @@ void dl_pipeline_only(struct dl_pipeline *p, const char *const *ids, size_t n)
                                 p->run_check[i] = true;
                 }
         }
-}
-
-/* Returns the byte offset of the first invalid UTF-8 sequence, or len. */
-static size_t utf8_invalid_at(const unsigned char *s, size_t len)
-{
-        size_t i = 0;
-        while (i < len) {
-                unsigned char c = s[i];
-                size_t need;
-                unsigned min;
-                if (c < 0x80) {
-                        i++;
-                        continue;
-                } else if ((c & 0xe0) == 0xc0) {
-                        need = 1;
-                        min = 0x80;
-                } else if ((c & 0xf0) == 0xe0) {
-                        need = 2;
-                        min = 0x800;
-                } else if ((c & 0xf8) == 0xf0 && c <= 0xf4) {
-                        need = 3;
-                        min = 0x10000;
-                } else {
-                        return i;
-                }
-                unsigned cp = c & (0x3f >> need);
-                for (size_t k = 1; k <= need; k++) {
-                        if (i + k >= len || (s[i + k] & 0xc0) != 0x80)
-                                return i;
-                        cp = (cp << 6) | (s[i + k] & 0x3f);
-                }
-                if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-                        return i;
-                i += need + 1;
-        }
-        return len;
 }
 
 static void line_col_of(const unsigned char *s, size_t off, unsigned *line, unsigned *col)
@@ -112,7 +87,11 @@ static void line_col_of(const unsigned char *s, size_t off, unsigned *line, unsi
         }
 }
 
-/* Reads the file to vet it: readable, no NUL byte, valid UTF-8. */
+/* Reads the file to vet it: readable, and text. A NUL byte or an ELF
+ * header means a binary file. Text in another encoding than UTF-8 (a
+ * Latin-1 comment) is analysed, as clang reads it: messages that quote
+ * such bytes escape them (model/quote.h) and SARIF and JSON turn them into
+ * U+FFFD (report/json_text.h). */
 static bool vet_input(struct dl_pipeline *p, const char *path)
 {
         struct dl_loc loc = {path, 0, 0};
@@ -127,20 +106,18 @@ static bool vet_input(struct dl_pipeline *p, const char *path)
         }
         dl_error_fini(&err);
         const unsigned char *s = (const unsigned char *)text;
+        if (len >= 4 && memcmp(s, "\x7f" "ELF", 4) == 0) {
+                loc.line = loc.col = 1;
+                dl_log_add(p->log, DL_LOG_ERROR, "binary-file", &loc,
+                           "an ELF object, not source text; skipped");
+                free(text);
+                return false;
+        }
         const unsigned char *nul = len ? memchr(s, 0, len) : NULL;
         if (nul) {
                 line_col_of(s, (size_t)(nul - s), &loc.line, &loc.col);
                 dl_log_add(p->log, DL_LOG_ERROR, "binary-file", &loc,
                            "contains a NUL byte: looks like a binary file; skipped");
-                free(text);
-                return false;
-        }
-        size_t bad = utf8_invalid_at(s, len);
-        if (bad < len) {
-                line_col_of(s, bad, &loc.line, &loc.col);
-                dl_log_add(p->log, DL_LOG_ERROR, "invalid-utf8", &loc,
-                           "not valid UTF-8 (byte 0x%02x); skipped; re-encode the file as UTF-8",
-                           s[bad]);
                 free(text);
                 return false;
         }

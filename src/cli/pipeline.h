@@ -38,7 +38,7 @@ struct dl_pipeline {
 /* What happened to one file. */
 enum dl_file_outcome {
         DL_FILE_ANALYSED,        /* analysed (perhaps with compile errors) */
-        DL_FILE_SKIPPED,         /* unreadable, binary or not UTF-8: logged */
+        DL_FILE_SKIPPED,         /* unreadable or binary (NUL bytes, ELF): logged */
         DL_FILE_FAILED,          /* libclang produced no translation unit: logged */
 };
 
@@ -52,6 +52,14 @@ enum dl_status dl_pipeline_init(struct dl_pipeline *p, const struct dl_ruleset *
                                 struct dl_error *err);
 /** dl_pipeline_fini - destroy check states; NULL-safe. */
 void dl_pipeline_fini(struct dl_pipeline *p);
+/**
+ * dl_check_runs - does check id run for files under rules? Its `enabled`
+ * setting there (default true), then the clang-tidy-style list checks
+ * (--checks "-*,scan"; NULL for none) applied over it.
+ */
+bool dl_check_runs(const struct dl_ruleset *rules, const char *checks, const char *id);
+/** dl_pipeline_select - apply a --checks list to p's checks (dl_check_runs). */
+void dl_pipeline_select(struct dl_pipeline *p, const char *checks);
 /** dl_pipeline_only - run only the checks whose ids are listed (others off). */
 void dl_pipeline_only(struct dl_pipeline *p, const char *const *ids, size_t n);
 

@@ -17,18 +17,24 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char *const exts[] = {".c", ".h", ".cc", ".cpp", ".cxx", ".hh", ".hpp", ".hxx"};
+static const char *const exts[] = {".c",   ".h",   ".cc",  ".cpp", ".cxx", ".hh",
+                                   ".hpp", ".hxx", ".inl", ".ipp", ".C"};
 
-bool dl_is_source_name(const char *name)
+static bool has_suffix(const char *name, const char *const *list, size_t n)
 {
-        const char *dot = strrchr(name, '.');
-        if (!dot || dot == name)
-                return false;
-        for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++) {
-                if (strcmp(dot, exts[i]) == 0)
+        size_t len = strlen(name);
+        for (size_t i = 0; i < n; i++) {
+                size_t k = strlen(list[i]);
+                /* a suffix, and never the whole name (".c" is a hidden file) */
+                if (k && len > k && strcmp(name + len - k, list[i]) == 0)
                         return true;
         }
         return false;
+}
+
+bool dl_is_source_name(const char *name)
+{
+        return has_suffix(name, exts, sizeof exts / sizeof exts[0]);
 }
 
 static bool skipped_dir(const char *name)
@@ -44,6 +50,7 @@ struct dirid {
 };
 
 struct walker {
+        const struct dl_walk_opts *o;
         struct dl_log *log;
         struct dl_file_list *out;
         struct dirid *seen;
@@ -126,6 +133,11 @@ static size_t list_dir(struct walker *w, const char *dir, char ***names)
         return n;
 }
 
+static bool skip(struct walker *w, const char *path, bool is_dir, bool named)
+{
+        return w->o->skip && w->o->skip(w->o->skip_data, path, is_dir, named);
+}
+
 static void walk_dir(struct walker *w, const char *root)
 {
         /* Explicit stack of directory paths; children are pushed in reverse
@@ -155,7 +167,7 @@ static void walk_dir(struct walker *w, const char *root)
                                         fail(w, path, strerror(errno));
                                 free(path);
                         } else if (S_ISDIR(st.st_mode)) {
-                                if (skipped_dir(names[i])) {
+                                if (skipped_dir(names[i]) || skip(w, path, true, false)) {
                                         free(path);
                                 } else if (!remember(&w->seen, &w->n_seen, &w->cap_seen, &st)) {
                                         struct dl_loc loc = {path, 0, 0};
@@ -167,7 +179,10 @@ static void walk_dir(struct walker *w, const char *root)
                                         PUSH(path);
                                 }
                         } else if (S_ISREG(st.st_mode) && names[i][0] != '.' &&
-                                   dl_is_source_name(names[i])) {
+                                   (dl_is_source_name(names[i]) ||
+                                    has_suffix(names[i], w->o->extensions,
+                                               w->o->n_extensions)) &&
+                                   !skip(w, path, false, false)) {
                                 add_file(w, path, &st);
                                 free(path);
                         } else {
@@ -188,17 +203,20 @@ static void walk_dir(struct walker *w, const char *root)
 #undef PUSH
 }
 
-void dl_walk_paths(const char *const *operands, size_t n, struct dl_log *log,
-                   struct dl_file_list *out)
+void dl_walk_paths(const char *const *operands, size_t n, const struct dl_walk_opts *o,
+                   struct dl_log *log, struct dl_file_list *out)
 {
+        static const struct dl_walk_opts none = {0};
         memset(out, 0, sizeof *out);
-        struct walker w = {log, out, NULL, 0, 0, NULL, 0, 0};
+        struct walker w = {o ? o : &none, log, out, NULL, 0, 0, NULL, 0, 0};
         for (size_t i = 0; i < n; i++) {
                 struct stat st;
                 if (stat(operands[i], &st) != 0) {
                         fail(&w, operands[i], strerror(errno));
                         continue;
                 }
+                if (skip(&w, operands[i], S_ISDIR(st.st_mode), true))
+                        continue;
                 if (S_ISDIR(st.st_mode)) {
                         if (remember(&w.seen, &w.n_seen, &w.cap_seen, &st))
                                 walk_dir(&w, operands[i]);

@@ -15,24 +15,43 @@ struct dl_file_list {
         size_t failed;  /* operands or entries that could not be read */
 };
 
+/* What a walk takes and leaves. */
+struct dl_walk_opts {
+        /* Suffixes walked besides the default ones (".inl"), borrowed. */
+        const char *const *extensions;
+        size_t n_extensions;
+        /* Leave path out? is_dir says what it is; named is true for an
+         * operand itself. NULL keeps everything. Errors (a bad rules file
+         * met on the way) are the callback's to remember. */
+        bool (*skip)(void *data, const char *path, bool is_dir, bool named);
+        void *skip_data;
+};
+
 /**
  * dl_walk_paths - collect source files from files and directories.
- * Directories are walked recursively for .c .h .cc .cpp .cxx .hh .hpp .hxx,
- * skipping hidden entries (".git") and build directories ("build",
- * "build-*", "cmake-build-*", "CMakeFiles", "node_modules"); entries are
- * visited in strcmp order so the result is deterministic. A file named
- * directly is taken whatever its extension. A directory reached twice
- * through a symbolic link (a loop) is skipped once with a diagnostic.
- * Missing or unreadable operands are logged (DL_LOG_ERROR, id
+ * Directories are walked recursively for the source suffixes
+ * (dl_is_source_name) and o->extensions, skipping hidden entries (".git")
+ * and build directories ("build", "build-*", "cmake-build-*",
+ * "CMakeFiles", "node_modules") and whatever o->skip says; entries are
+ * visited in strcmp order so the result is deterministic (a directory's
+ * files before its subdirectories). A file named directly is taken
+ * whatever its suffix, unless o->skip leaves it out. A directory reached
+ * twice through a symbolic link (a loop) is skipped once with a
+ * diagnostic. Missing or unreadable operands are logged (DL_LOG_ERROR, id
  * "unreadable-file", naming the path) and counted in out->failed; the other
  * operands are still collected. The same file given twice is listed once.
+ * @param o  may be NULL.
  * Ownership: release with dl_file_list_fini().
  */
-void dl_walk_paths(const char *const *operands, size_t n, struct dl_log *log,
-                   struct dl_file_list *out);
+void dl_walk_paths(const char *const *operands, size_t n, const struct dl_walk_opts *o,
+                   struct dl_log *log, struct dl_file_list *out);
 /** dl_file_list_fini - free the list; NULL-safe. */
 void dl_file_list_fini(struct dl_file_list *l);
-/** dl_is_source_name - true when name ends in a walked extension. */
+/**
+ * dl_is_source_name - true when name ends in a suffix walked by default:
+ * .c .h .cc .cpp .cxx .hh .hpp .hxx .inl .ipp and .C (C++ on case-sensitive
+ * file systems, as for gcc and clang); suffixes compare case-sensitively.
+ */
 bool dl_is_source_name(const char *name);
 
 #endif

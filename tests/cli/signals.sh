@@ -1,0 +1,47 @@
+#!/bin/sh
+# signals.sh - outputs are checked before the analysis starts, and the
+# temporary files beside -o and --sarif targets are removed when ddblint
+# is killed by SIGINT, SIGTERM or SIGHUP, with exit status 128+signal.
+. "$(dirname "$0")/lib.inc"
+for i in 1 2 3 4 5 6; do scan_file "src/f$i.cpp" "T$i"; done
+
+# An unwritable output is an error before any analysis: no finding printed.
+expect_rc 2 "$DDBLINT" --sarif /nonexistent/dir/out.sarif src
+has err "/nonexistent/dir/out.sarif: cannot create a temporary file"
+lacks out "[scan]"
+expect_rc 2 "$DDBLINT" -o report.json --format json src/f1.cpp --write-baseline /nonexistent/b.json
+has err "/nonexistent/b.json"
+[ ! -e report.json ] && ok "no -o file after a failed start" || fail "-o file written"
+[ -z "$(ls -a | grep '^\.report')" ] && ok "its temporary file removed" || fail "temporary left"
+mkdir adir
+expect_rc 2 "$DDBLINT" -o adir src
+has err "adir: is a directory"
+
+# Killed in the middle of the analysis: the temporaries go, the status is
+# the signal's.
+for pair in TERM:15 INT:2 HUP:1; do
+  sig=${pair%:*}
+  rm -f .out.* .res.* out.sarif res.sarif
+  # A shell starts background jobs with SIGINT ignored (and ddblint keeps an
+  # ignored signal ignored, as nohup wants): start it with the defaults.
+  python3 -c 'import os, signal, sys
+for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP): signal.signal(s, signal.SIG_DFL)
+os.execv(sys.argv[1], sys.argv[1:])' "$DDBLINT" -j1 --format sarif -o out.sarif --sarif res.sarif src \
+    >/dev/null 2>&1 &
+  pid=$!
+  n=0
+  while [ "$(ls -a | grep -c '^\.out\.sarif\.\|^\.res\.sarif\.')" -lt 2 ] && [ $n -lt 200 ]; do
+    sleep 0.05; n=$((n + 1))
+  done
+  [ $n -lt 200 ] && ok "temporary files exist during the run" || fail "no temporary files seen"
+  kill -s $sig $pid
+  wait $pid
+  rc=$?
+  want=$((128 + ${pair#*:}))
+  [ $rc -eq $want ] && ok "SIG$sig: exit $rc" || fail "SIG$sig: exit $rc, expected $want"
+  left=$(ls -a | grep '^\.out\|^\.res' || true)
+  [ -z "$left" ] && ok "SIG$sig: no temporary file left" || fail "SIG$sig: left $left"
+  [ ! -e out.sarif ] && [ ! -e res.sarif ] && ok "SIG$sig: no half-written output" \
+    || fail "SIG$sig: an output was written"
+done
+finish

@@ -1,0 +1,1 @@
+ELF an object file renamed .cpp
