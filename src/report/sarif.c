@@ -489,6 +489,27 @@ static void quote_arg(struct dl_strbuf *sb, const char *a)
         dl_strbuf_putc(sb, '\'');
 }
 
+/* A notification: level, message (taken), descriptor id, and the place
+ * it is about when loc is not NULL. */
+static json_t *notification(struct sarif_reporter *s, const char *level, const char *id,
+                            json_t *take_message, const struct dl_floc *loc)
+{
+        json_t *n = json_object();
+        json_object_set_new(n, "level", json_string(level));
+        json_object_set_new(n, "message", take_message);
+        json_t *d = json_object();
+        json_object_set_new(d, "id", jstr(id));
+        json_object_set_new(n, "descriptor", d);
+        if (loc) {
+                json_t *locs = json_array();
+                json_t *l = json_object();
+                json_object_set_new(l, "physicalLocation", physical_location(s, loc, true));
+                json_array_append_new(locs, l);
+                json_object_set_new(n, "locations", locs);
+        }
+        return n;
+}
+
 static json_t *invocation(struct sarif_reporter *s, const struct dl_run_summary *sum)
 {
         json_t *inv = json_object();
@@ -514,45 +535,23 @@ static json_t *invocation(struct sarif_reporter *s, const struct dl_run_summary 
         json_t *notes = json_array();
         for (size_t i = 0; sum && sum->log && i < sum->log->n; i++) {
                 const struct dl_log_entry *e = &sum->log->items[i];
-                json_t *n = json_object();
-                json_object_set_new(n, "level", json_string(log_level_of(e->level)));
-                json_object_set_new(n, "message", sentence(e->message));
-                json_t *d = json_object();
-                json_object_set_new(d, "id", jstr(e->id ? e->id : "tool"));
-                json_object_set_new(n, "descriptor", d);
-                if (e->file) {
-                        struct dl_floc fl = {e->file, e->line, e->col, 0, 0};
-                        json_t *locs = json_array();
-                        json_t *l = json_object();
-                        json_object_set_new(l, "physicalLocation",
-                                            physical_location(s, &fl, true));
-                        json_array_append_new(locs, l);
-                        json_object_set_new(n, "locations", locs);
-                }
-                json_array_append_new(notes, n);
+                struct dl_floc fl = {e->file, e->line, e->col, 0, 0};
+                json_array_append_new(notes, notification(s, log_level_of(e->level),
+                                                          e->id ? e->id : "tool",
+                                                          sentence(e->message),
+                                                          e->file ? &fl : NULL));
         }
         json_object_set_new(inv, "toolExecutionNotifications", notes);
         if (sum && sum->n_config_files) {
                 /* The rules files and table definitions this run read. */
                 json_t *conf = json_array();
                 for (size_t i = 0; i < sum->n_config_files; i++) {
-                        json_t *n = json_object();
-                        json_object_set_new(n, "level", json_string("note"));
                         char *m = dl_xasprintf("Configuration read from %s.",
                                                sum->config_files[i]);
-                        json_object_set_new(n, "message", message(m));
-                        free(m);
-                        json_t *d = json_object();
-                        json_object_set_new(d, "id", json_string("configuration-file"));
-                        json_object_set_new(n, "descriptor", d);
                         struct dl_floc fl = {(char *)sum->config_files[i], 0, 0, 0, 0};
-                        json_t *locs = json_array();
-                        json_t *l = json_object();
-                        json_object_set_new(l, "physicalLocation",
-                                            physical_location(s, &fl, true));
-                        json_array_append_new(locs, l);
-                        json_object_set_new(n, "locations", locs);
-                        json_array_append_new(conf, n);
+                        json_array_append_new(conf, notification(s, "note", "configuration-file",
+                                                                 message(m), &fl));
+                        free(m);
                 }
                 json_object_set_new(inv, "toolConfigurationNotifications", conf);
         }
