@@ -85,7 +85,7 @@ static const char *type_of(const struct dl_request *req, const struct dl_enode *
 {
         const struct dl_attr *a = value_entry(req, n);
         if (a)
-                return dl_attr_type(a);
+                return dl_attr_type_of(a);
         if (immediate || n->kind != DL_EN_FUNC)
                 return NULL;
         if (fn_is(n, "size"))
@@ -212,7 +212,7 @@ static void check_between(struct opnd *o, const struct dl_enode *n)
 {
         const struct dl_attr *x = value_entry(o->req, n->args[1]);
         const struct dl_attr *y = value_entry(o->req, n->args[2]);
-        const char *tx = dl_attr_type(x), *ty = dl_attr_type(y);
+        const char *tx = dl_attr_type_of(x), *ty = dl_attr_type_of(y);
         const char *vx = scalar(x), *vy = scalar(y);
         if (!tx || !ty || !vx || !vy)
                 return;

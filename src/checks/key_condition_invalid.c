@@ -216,8 +216,8 @@ static const char *value_type(const struct kc_state *st, const struct kc_cond *c
                 const struct dl_attr *v = NULL;
                 if (dl_placeholder_find(&st->req->values, a->name, a->name_len, &v) ==
                             DL_PH_FOUND &&
-                    dl_attr_type(v))
-                        return dl_attr_type(v);
+                    dl_attr_type_of(v))
+                        return dl_attr_type_of(v);
         }
         return NULL;
 }

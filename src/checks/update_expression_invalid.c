@@ -42,7 +42,7 @@ static const char *immediate_type(const struct dl_request *req, const struct dl_
         if (n->kind != DL_EN_VALUE ||
             dl_placeholder_find(&req->values, n->name, n->name_len, &a) != DL_PH_FOUND)
                 return NULL;
-        return dl_attr_type(a);
+        return dl_attr_type_of(a);
 }
 
 /* DynamoDB's names for scalar types in ADD/DELETE messages (dynalite

@@ -364,19 +364,9 @@ bool dl_report_nested_key_path(const struct dl_check_ctx *ctx, const struct dl_r
         return false;
 }
 
-const char *dl_attr_type(const struct dl_attr *a)
+const char *dl_attr_type_of(const struct dl_attr *a)
 {
-        static const char *const map[][2] = {
-                {"S", "S"},   {"N", "N"},   {"B", "B"},       {"SS", "SS"},     {"NS", "NS"},
-                {"BS", "BS"}, {"M", "M"},   {"L", "L"},       {"Null", "NULL"}, {"NULL", "NULL"},
-                {"Bool", "BOOL"}, {"BOOL", "BOOL"},
-        };
-        if (!a || !a->type)
-                return NULL;
-        for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-                if (strcmp(a->type, map[i][0]) == 0)
-                        return map[i][1];
-        return NULL;
+        return a ? dl_attr_type_name(a->type) : NULL;
 }
 
 void dl_report_path_clash(const struct dl_check_ctx *ctx, const struct dl_request *req,

@@ -189,13 +189,11 @@ bool dl_report_nested_key_path(const struct dl_check_ctx *ctx, const struct dl_r
                                const struct dl_expr *e);
 
 /**
- * dl_attr_type - DynamoDB's type descriptor of an ExpressionAttributeValues
- * entry ("S", "N", "B", "SS", "NS", "BS", "M", "L", "NULL", "BOOL"). The
- * recognizer records the AttributeValue setter's suffix (SetNull -> "Null",
- * SetBool -> "Bool"); messages and type rules need DynamoDB's spelling.
+ * dl_attr_type_of - DynamoDB's type descriptor of an ExpressionAttributeValues
+ * entry ("S", "N", "B", "SS", "NS", "BS", "M", "L", "NULL", "BOOL").
  * Returns: a static string, or NULL when a is NULL or its type unknown.
  */
-const char *dl_attr_type(const struct dl_attr *a);
+const char *dl_attr_type_of(const struct dl_attr *a);
 
 /** dl_name_eq - s (len bytes) equals the NUL-terminated name. */
 bool dl_name_eq(const char *s, size_t len, const char *name);

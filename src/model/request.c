@@ -68,6 +68,88 @@ bool dl_field_from_api_name(const char *name, size_t len, enum dl_field *out)
         return false;
 }
 
+bool dl_field_enum_value(enum dl_field f, const char *s, size_t len)
+{
+        /* DynamoDB API 2012-08-10, the enum shapes of these members */
+        static const struct {
+                enum dl_field field;
+                const char *value;
+        } values[] = {
+                {DL_FIELD_SELECT, "ALL_ATTRIBUTES"},
+                {DL_FIELD_SELECT, "ALL_PROJECTED_ATTRIBUTES"},
+                {DL_FIELD_SELECT, "SPECIFIC_ATTRIBUTES"},
+                {DL_FIELD_SELECT, "COUNT"},
+                {DL_FIELD_RETURN_VALUES, "NONE"},
+                {DL_FIELD_RETURN_VALUES, "ALL_OLD"},
+                {DL_FIELD_RETURN_VALUES, "UPDATED_OLD"},
+                {DL_FIELD_RETURN_VALUES, "ALL_NEW"},
+                {DL_FIELD_RETURN_VALUES, "UPDATED_NEW"},
+                {DL_FIELD_RETURN_CONSUMED_CAPACITY, "INDEXES"},
+                {DL_FIELD_RETURN_CONSUMED_CAPACITY, "TOTAL"},
+                {DL_FIELD_RETURN_CONSUMED_CAPACITY, "NONE"},
+                {DL_FIELD_CONDITIONAL_OPERATOR, "AND"},
+                {DL_FIELD_CONDITIONAL_OPERATOR, "OR"},
+        };
+        for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+                if (values[i].field == f && strlen(values[i].value) == len &&
+                    memcmp(values[i].value, s, len) == 0)
+                        return true;
+        }
+        return false;
+}
+
+static const char *const attr_type_names[] = {
+        NULL, "S", "N", "B", "BOOL", "NULL", "L", "M", "SS", "NS", "BS",
+};
+
+const char *dl_attr_type_name(enum dl_attr_type t)
+{
+        return (unsigned)t < sizeof attr_type_names / sizeof attr_type_names[0]
+                       ? attr_type_names[t]
+                       : NULL;
+}
+
+bool dl_attr_type_from_name(const char *name, size_t len, enum dl_attr_type *out)
+{
+        for (unsigned i = 1; i < sizeof attr_type_names / sizeof attr_type_names[0]; i++) {
+                if (strlen(attr_type_names[i]) == len && memcmp(attr_type_names[i], name, len) == 0) {
+                        *out = (enum dl_attr_type)i;
+                        return true;
+                }
+        }
+        return false;
+}
+
+static const char *const map_names[DL_MAP_COUNT] = {
+        "ExpressionAttributeNames", "ExpressionAttributeValues", "Key", "Item",
+};
+
+const char *dl_map_api_name(enum dl_map m)
+{
+        return (unsigned)m < DL_MAP_COUNT ? map_names[m] : "?";
+}
+
+bool dl_map_from_api_name(const char *name, size_t len, enum dl_map *out)
+{
+        for (unsigned i = 0; i < DL_MAP_COUNT; i++) {
+                if (strlen(map_names[i]) == len && memcmp(map_names[i], name, len) == 0) {
+                        *out = (enum dl_map)i;
+                        return true;
+                }
+        }
+        return false;
+}
+
+struct dl_attr_map *dl_request_map(struct dl_request *req, enum dl_map m)
+{
+        switch (m) {
+        case DL_MAP_NAMES: return &req->names;
+        case DL_MAP_VALUES: return &req->values;
+        case DL_MAP_KEY: return &req->key;
+        default: return &req->item;
+        }
+}
+
 void dl_request_init(struct dl_request *req, enum dl_op op)
 {
         memset(req, 0, sizeof *req);
@@ -242,7 +324,7 @@ static void dump_map(struct dl_strbuf *sb, const char *key, const struct dl_attr
                 else
                         dl_value_dump(sb, &a->key);
                 if (is_values) {
-                        dl_strbuf_printf(sb, ":%s", a->type ? a->type : "?");
+                        dl_strbuf_printf(sb, ":%s", a->type ? dl_attr_type_name(a->type) : "?");
                 } else {
                         dl_strbuf_putc(sb, '=');
                         dl_value_dump(sb, &a->val);

@@ -95,15 +95,30 @@ struct dl_value {
                                  set (dl_request_mark_escaped) */
 };
 
+/* DynamoDB's attribute value types: the members of an AttributeValue
+ * (DynamoDB API 2012-08-10, AttributeValue). DL_ATTR_UNKNOWN: not known. */
+enum dl_attr_type {
+        DL_ATTR_UNKNOWN = 0,
+        DL_ATTR_S,
+        DL_ATTR_N,
+        DL_ATTR_B,
+        DL_ATTR_BOOL,
+        DL_ATTR_NULL,
+        DL_ATTR_L,
+        DL_ATTR_M,
+        DL_ATTR_SS,
+        DL_ATTR_NS,
+        DL_ATTR_BS,
+};
+
 /* One entry of ExpressionAttributeNames / ExpressionAttributeValues / Key /
  * Item: key is "#n", ":v" or an attribute name; for names, val is the
- * attribute name; for values, type is the AttributeValue member ("S", "N",
- * "B", "BOOL", "NULL", "L", "M", "SS", "NS", "BS") or NULL when unknown, and
- * val the scalar text when known. */
+ * attribute name; for values, type is the entry's DynamoDB type and val the
+ * scalar text when known. */
 struct dl_attr {
         struct dl_value key;
         struct dl_value val;
-        const char *type;
+        enum dl_attr_type type;
         struct dl_loc loc;    /* where the entry was added */
 };
 
@@ -116,6 +131,15 @@ struct dl_attr_map {
         struct dl_attr *items;
         size_t n;
         struct dl_loc loc;    /* where the map was first set */
+};
+
+/* The maps a request keeps, by DynamoDB member name. */
+enum dl_map {
+        DL_MAP_NAMES,   /* ExpressionAttributeNames  */
+        DL_MAP_VALUES,  /* ExpressionAttributeValues */
+        DL_MAP_KEY,     /* Key  */
+        DL_MAP_ITEM,    /* Item */
+        DL_MAP_COUNT
 };
 
 struct dl_request {
@@ -172,6 +196,26 @@ const char *dl_field_dump_key(enum dl_field f);
 enum dl_field_kind dl_field_kind(enum dl_field f);
 /** dl_field_from_api_name - look up "FilterExpression"; true and *out when found. */
 bool dl_field_from_api_name(const char *name, size_t len, enum dl_field *out);
+
+/** dl_field_enum_value - is s (len bytes) one of DynamoDB's values for the
+ * enum field f (DynamoDB API 2012-08-10: Select, ReturnValue,
+ * ReturnConsumedCapacity, ConditionalOperator)? False for other fields. */
+bool dl_field_enum_value(enum dl_field f, const char *s, size_t len);
+
+/** dl_attr_type_name - DynamoDB's descriptor of t ("S", "BOOL", "NULL"...);
+ * NULL for DL_ATTR_UNKNOWN or out of range. */
+const char *dl_attr_type_name(enum dl_attr_type t);
+/** dl_attr_type_from_name - look up DynamoDB's descriptor (exact, case
+ * sensitive). Returns: true and sets *out when found. */
+bool dl_attr_type_from_name(const char *name, size_t len, enum dl_attr_type *out);
+
+/** dl_map_api_name - "ExpressionAttributeNames" for DL_MAP_NAMES... */
+const char *dl_map_api_name(enum dl_map m);
+/** dl_map_from_api_name - look up a DynamoDB member name of a request map
+ * ("ExpressionAttributeValues", "Key"...); true and *out when found. */
+bool dl_map_from_api_name(const char *name, size_t len, enum dl_map *out);
+/** dl_request_map - the map m of req (transfer none). */
+struct dl_attr_map *dl_request_map(struct dl_request *req, enum dl_map m);
 
 /** dl_request_init - zero every member: all fields and maps DL_VAL_ABSENT. */
 void dl_request_init(struct dl_request *req, enum dl_op op);

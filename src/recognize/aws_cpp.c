@@ -254,31 +254,42 @@ struct entry_vec {
         size_t n, cap;
 };
 
-/* The AttributeValue type of expression v ("S", "N"...) or NULL. */
-/* The AttributeValue member type a method of AttributeValue sets, or NULL:
- * SetS/WithS -> "S", ...; the SDK's set, list and map builders
- * AddSItem/AddNItem/AddBItem -> "SS"/"NS"/"BS", AddLItem -> "L",
- * AddMEntry -> "M" (AWS SDK for C++ 1.11, aws/dynamodb/model/AttributeValue.h).
- * *scalar_arg is set when the single argument is the value's scalar text. */
-static const char *attr_method_type(struct dl_arena *a, const char *name, bool *scalar_arg)
+/* The AttributeValue member a method of AttributeValue sets, or
+ * DL_ATTR_UNKNOWN: SetS/WithS -> S, SetBool -> BOOL, SetNull -> NULL...;
+ * the SDK's set, list and map builders AddSItem/AddNItem/AddBItem ->
+ * SS/NS/BS, AddLItem -> L, AddMEntry -> M (AWS SDK for C++ 1.11,
+ * aws/dynamodb/model/AttributeValue.h). *scalar_arg is set when the single
+ * argument is the value's scalar text. */
+static enum dl_attr_type attr_method_type(const char *name, bool *scalar_arg)
 {
         static const struct {
-                const char *method, *type;
-        } adders[] = {{"AddSItem", "SS"}, {"AddNItem", "NS"}, {"AddBItem", "BS"},
-                      {"AddLItem", "L"},  {"AddMEntry", "M"}};
+                const char *method;
+                enum dl_attr_type type;
+        } adders[] = {{"AddSItem", DL_ATTR_SS}, {"AddNItem", DL_ATTR_NS}, {"AddBItem", DL_ATTR_BS},
+                      {"AddLItem", DL_ATTR_L},  {"AddMEntry", DL_ATTR_M}};
+        static const struct {
+                const char *suffix;
+                enum dl_attr_type type;
+        } setters[] = {{"S", DL_ATTR_S},     {"N", DL_ATTR_N},       {"B", DL_ATTR_B},
+                       {"Bool", DL_ATTR_BOOL}, {"Null", DL_ATTR_NULL}, {"L", DL_ATTR_L},
+                       {"M", DL_ATTR_M},     {"SS", DL_ATTR_SS},     {"NS", DL_ATTR_NS},
+                       {"BS", DL_ATTR_BS}};
         *scalar_arg = false;
         for (size_t i = 0; i < sizeof adders / sizeof adders[0]; i++) {
                 if (strcmp(name, adders[i].method) == 0)
                         return adders[i].type;
         }
-        if (strncmp(name, "Set", 3) == 0 || strncmp(name, "With", 4) == 0) {
-                *scalar_arg = true;
-                return dl_arena_strdup(a, name + (name[0] == 'S' ? 3 : 4));
+        const char *suffix = !strncmp(name, "Set", 3) ? name + 3 : !strncmp(name, "With", 4) ? name + 4 : NULL;
+        for (size_t i = 0; suffix && i < sizeof setters / sizeof setters[0]; i++) {
+                if (strcmp(suffix, setters[i].suffix) == 0) {
+                        *scalar_arg = true;
+                        return setters[i].type;
+                }
         }
-        return NULL;
+        return DL_ATTR_UNKNOWN;
 }
 
-static const char *attr_type(struct scope *s, CXCursor v, struct dl_value *scalar, unsigned use)
+static enum dl_attr_type attr_type(struct scope *s, CXCursor v, struct dl_value *scalar, unsigned use)
 {
         struct dl_eval ev = {s->cx, s->body, use};
         for (int i = 0; i < 16; i++) {
@@ -299,20 +310,20 @@ static const char *attr_type(struct scope *s, CXCursor v, struct dl_value *scala
                                         continue;
                                 }
                                 *scalar = dl_eval_string(&ev, a, loc_of(s->cx, a));
-                                return "S";
+                                return DL_ATTR_S;
                         }
-                        return NULL;
+                        return DL_ATTR_UNKNOWN;
                 }
                 const char *name = dl_cx_spelling(s->cx, v);
                 bool scalar_arg = false;
-                const char *t = attr_method_type(s->cx->arena, name, &scalar_arg);
+                enum dl_attr_type t = attr_method_type(name, &scalar_arg);
                 if (t && strcmp(method_class(s->cx, v), "AttributeValue") == 0) {
                         if (scalar_arg && nargs == 1)
                                 *scalar = dl_eval_string(&ev, clang_Cursor_getArgument(v, 0),
                                                          loc_of(s->cx, v));
                         return t;
                 }
-                return NULL;
+                return DL_ATTR_UNKNOWN;
         }
         if (clang_getCursorKind(v) == CXCursor_DeclRefExpr && s->body) {
                 /* a local AttributeValue: its last unconditional SetX before
@@ -320,7 +331,7 @@ static const char *attr_type(struct scope *s, CXCursor v, struct dl_value *scala
                  * (an assignment `av = ...`, a non-const reference passed
                  * on): then the type is unknown. */
                 CXCursor var = clang_getCursorReferenced(v);
-                const char *type = NULL;
+                enum dl_attr_type type = DL_ATTR_UNKNOWN;
                 DL_VEC(unsigned) setter_objs = {0};
                 for (size_t i = 0; i < s->body->calls.n; i++) {
                         const struct dl_body_call *c = &s->body->calls.items[i];
@@ -328,14 +339,14 @@ static const char *attr_type(struct scope *s, CXCursor v, struct dl_value *scala
                         if (c->off >= use || !refers_to(obj, var))
                                 continue;
                         bool scalar_arg = false;
-                        const char *t = attr_method_type(
-                                s->cx->arena, dl_cx_spelling(s->cx, c->cursor), &scalar_arg);
+                        enum dl_attr_type t =
+                                attr_method_type(dl_cx_spelling(s->cx, c->cursor), &scalar_arg);
                         if (!t)
                                 continue;
                         DL_VEC_PUSH(&setter_objs, off_of(obj));
                         if (dl_body_when(s->body, c->off, use) != DL_WHEN_SURE) {
                                 DL_VEC_FREE(&setter_objs);
-                                return NULL;
+                                return DL_ATTR_UNKNOWN;
                         }
                         type = t;
                 }
@@ -349,12 +360,12 @@ static const char *attr_type(struct scope *s, CXCursor v, struct dl_value *scala
                         for (size_t k = 0; k < setter_objs.n; k++)
                                 is_setter = is_setter || setter_objs.items[k] == r->off;
                         if (!is_setter && !dl_body_ref_is_read(s->body, var, r->off))
-                                type = NULL;
+                                type = DL_ATTR_UNKNOWN;
                 }
                 DL_VEC_FREE(&setter_objs);
                 return type;
         }
-        return NULL;
+        return DL_ATTR_UNKNOWN;
 }
 
 /* Adds entry k -> v to m. The same key twice: emplace, insert and the SDK's
@@ -380,7 +391,7 @@ static void map_add(struct scope *s, struct dl_attr_map *m, bool is_names, CXCur
                         continue;
                 if (overwrite) {
                         if (maybe) {
-                                old->type = NULL;
+                                old->type = DL_ATTR_UNKNOWN;
                                 old->val = dl_value_dynamic(a.loc);
                         } else {
                                 *old = a;

@@ -105,7 +105,8 @@ void dl_tb_add_value(struct dl_tb *tb, struct dl_request *r, const char *k, cons
         a->key = dl_value_known(&tb->arena, k, strlen(k), NULL, at(7, 5));
         if (scalar)
                 a->val = dl_value_known(&tb->arena, scalar, strlen(scalar), NULL, at(7, 5));
-        a->type = type;
+        if (!type || !dl_attr_type_from_name(type, strlen(type), &a->type))
+                a->type = DL_ATTR_UNKNOWN;
         a->loc = at(7, 5);
 }
 
@@ -230,7 +231,7 @@ void dl_tb_entry(struct dl_tb *tb, struct dl_attr_map *m, const char *attr, cons
         a->key = dl_value_known(&tb->arena, attr, strlen(attr), NULL, at(21, 9));
         a->loc = at(21, 3);
         if (spec) {
-                a->type = "S";
+                a->type = DL_ATTR_S;
                 a->val = dl_tb_value(tb, spec);
         }
 }

@@ -63,9 +63,9 @@ static const struct xcase cases[] = {
         {"between types", D, .cond = "a between :b and :a", .values = ":a=S;:b=N", .want = 1,
          .substr = "Invalid ConditionExpression: The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: AttributeValue: {N:x}, upper bound operand: AttributeValue: {S:x}"},
         /* SetBool/SetNull values: DynamoDB's type names in the message (oracle dyn-0327, dyn-0344) */
-        {"begins_with of a bool value", S, .filter = "begins_with(a, :b)", .values = ":b=Bool", .want = 1,
+        {"begins_with of a bool value", S, .filter = "begins_with(a, :b)", .values = ":b=BOOL", .want = 1,
          .substr = "operator or function: begins_with, operand type: BOOL"},
-        {"size of a null value", S, .filter = "size(:b) > a", .values = ":b=Null", .want = 1,
+        {"size of a null value", S, .filter = "size(:b) > a", .values = ":b=NULL", .want = 1,
          .substr = "operator or function: size, operand type: NULL"},
         /* not flagged */
         {"distinct operands", S, .filter = "a = b AND a.b = a.c AND a[0] = a[1]", .want = 0},

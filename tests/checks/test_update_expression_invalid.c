@@ -34,12 +34,12 @@ static const struct xcase cases[] = {
         {"list_append of a string", U, .update = "SET l = list_append(l, :s)", .values = ":s=S", .want = 1,
          .substr = "operator or function: list_append, operand type: S"},
         {"plus a string", U, .update = "SET n = n + :s", .values = ":s=S", .want = 1, .substr = "operator or function: +, operand type: S"},
-        /* the recognizer spells SetNull/SetBool types "Null"/"Bool" (oracle dyn-0509, dyn-0511) */
-        {"ADD a null value", U, .update = "ADD n :x", .values = ":x=Null", .want = 1,
+        /* NULL and BOOL values (oracle dyn-0509, dyn-0511) */
+        {"ADD a null value", U, .update = "ADD n :x", .values = ":x=NULL", .want = 1,
          .substr = "operator: ADD, operand type: NULL"},
-        {"DELETE a bool value", U, .update = "DELETE s :x", .values = ":x=Bool", .want = 1,
+        {"DELETE a bool value", U, .update = "DELETE s :x", .values = ":x=BOOL", .want = 1,
          .substr = "operator: DELETE, operand type: BOOLEAN"},
-        {"plus a bool value", U, .update = "SET n = n + :x", .values = ":x=Bool", .want = 1,
+        {"plus a bool value", U, .update = "SET n = n + :x", .values = ":x=BOOL", .want = 1,
          .substr = "operator or function: +, operand type: BOOL"},
         /* not flagged */
         {"ADD a number and a set", U, .update = "ADD n :n, s :ss", .values = ":n=N;:ss=SS", .want = 0},

@@ -55,7 +55,7 @@ static struct dl_attr *add(struct dl_attr_map *m, const char *k, struct dl_value
                 memcpy(items, m->items, m->n * sizeof *items);
         items[m->n].key = dl_value_known(&A, k, strlen(k), NULL, L);
         items[m->n].val = v;
-        items[m->n].type = "S";
+        items[m->n].type = DL_ATTR_S;
         items[m->n].loc = (struct dl_loc){"t.cpp", 30, 1};
         m->items = items;
         if (m->kind == DL_VAL_ABSENT)
@@ -102,7 +102,7 @@ static void test_put_item(void **state)
         add(&r.item, "PK", val("USER#", true, 11));
         add(&r.item, "GSI1PK", val("UNSHIPPED", false, 12));
         struct dl_attr *unknown = add(&r.item, "GSI1SK", (struct dl_value){0});
-        unknown->type = NULL; /* an AttributeValue made where ddblint cannot see */
+        unknown->type = DL_ATTR_UNKNOWN; /* an AttributeValue made where ddblint cannot see */
         dl_model_normalize(&A, &r);
         struct dl_key_value kv = get(&r, "PK");
         assert_int_equal(kv.state, DL_KEYV_SET);
