@@ -15,6 +15,9 @@
  */
 #include "info.h"
 #include "util_expr.h"
+
+#include "../core/strbuf.h"
+#include "../model/fix.h"
 #include "../model/quote.h"
 
 #include <stdio.h>
@@ -32,11 +35,17 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
         char table[256] = "a table named at run time";
         if (dl_value_is_complete(tn))
                 snprintf(table, sizeof table, "table '%s'", DL_QN(tn->text, tn->len));
+        struct dl_fix fix = {.kind = DL_FIX_SET_FIELD, .field = DL_FIELD_CONSISTENT_READ,
+                             .value = "true"};
+        struct dl_strbuf set;
+        dl_strbuf_init(&set);
+        dl_fix_spell(&set, req, &fix);
         dl_value_report(ctx, cr, &req->call,
                         "Consistent reads are not supported on global secondary indexes; '%s' is "
-                        "a global secondary index of %s: drop SetConsistentRead(true), or "
-                        "read the table or a local secondary index",
-                        DL_Q(k.index->name), table);
+                        "a global secondary index of %s: drop %s, or read the table or a local "
+                        "secondary index",
+                        DL_Q(k.index->name), table, dl_strbuf_cstr(&set));
+        dl_strbuf_fini(&set);
 }
 
 const struct dl_check dl_check_consistent_read_on_gsi = {

@@ -33,6 +33,8 @@
 #include "info.h"
 #include "util_expr.h"
 
+#include "../core/strbuf.h"
+#include "../model/fix.h"
 #include "../model/placeholder.h"
 #include "../model/quote.h"
 
@@ -228,16 +230,22 @@ static bool type_mismatch(const struct kc_state *st, const struct kc_cond *c, en
         return vt && strcmp(vt, dl_key_type_str(t)) != 0;
 }
 
-static const char *index_hint(const struct dl_read_keys *k, const char *attr, size_t len,
-                              char *buf, size_t size)
+static const char *index_hint(const struct dl_request *req, const struct dl_read_keys *k,
+                              const char *attr, size_t len, char *buf, size_t size)
 {
         for (size_t i = 0; k->table && i < k->table->n_indexes; i++) {
                 const struct dl_index *ix = &k->table->indexes[i];
                 if (ix != k->index && ix->partition_key.name &&
                     dl_name_eq(attr, len, ix->partition_key.name)) {
-                        snprintf(buf, size, "; '%s' is the partition key of index '%s': "
-                                            "SetIndexName(\"%s\")",
-                                 DL_QN(attr, len), DL_Q(ix->name), DL_Q(ix->name));
+                        struct dl_fix fix = {.kind = DL_FIX_SET_FIELD,
+                                             .field = DL_FIELD_INDEX_NAME,
+                                             .value = DL_Q(ix->name)};
+                        struct dl_strbuf set;
+                        dl_strbuf_init(&set);
+                        dl_fix_spell(&set, req, &fix);
+                        snprintf(buf, size, "; '%s' is the partition key of index '%s': %s",
+                                 DL_QN(attr, len), DL_Q(ix->name), dl_strbuf_cstr(&set));
+                        dl_strbuf_fini(&set);
                         return buf;
                 }
         }
@@ -271,7 +279,7 @@ static void check_schema(struct kc_state *st)
                                "Query condition missed key schema element: %s; the partition "
                                "key of %s is '%s': write '%s = :pk'%s",
                                hash, what, hash, hash,
-                               index_hint(&k, c->name, c->len, hint, sizeof hint));
+                               index_hint(st->req, &k, c->name, c->len, hint, sizeof hint));
                 return;
         }
         if (type_mismatch(st, h, k.hash_type)) {

@@ -16,9 +16,11 @@
 #include "info.h"
 #include "util_expr.h"
 
+#include "../core/strbuf.h"
+#include "../model/fix.h"
+#include "../model/quote.h"
 #include "../model/request.h"
 #include "../rules/schema.h"
-#include "../model/quote.h"
 
 #include <stdio.h>
 
@@ -41,9 +43,14 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
         char label[512];
         dl_table_label(req, label, sizeof label);
         const char *pk = partition_key_of(ctx, req);
-        char example[300];
-        snprintf(example, sizeof example, "SetKeyConditionExpression(\"%s = :pk\")",
-                 pk ? DL_Q(pk) : "PK");
+        char kce[256];
+        snprintf(kce, sizeof kce, "%s = :pk", pk ? DL_Q(pk) : "PK");
+        struct dl_fix fix = {.kind = DL_FIX_SET_FIELD,
+                             .field = DL_FIELD_KEY_CONDITION_EXPRESSION,
+                             .value = kce};
+        struct dl_strbuf example;
+        dl_strbuf_init(&example);
+        dl_fix_spell(&example, req, &fix);
         const char *filter_hint =
                 req->fields[DL_FIELD_FILTER_EXPRESSION].kind != DL_VAL_ABSENT
                         ? "; a FilterExpression does not replace it: conditions on key "
@@ -54,7 +61,8 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                   "with 'Either the KeyConditions or KeyConditionExpression parameter must "
                   "be specified in the request'; set one naming the partition key%s%s, "
                   "e.g. %s%s",
-                  label, pk ? " " : "", pk ? DL_Q(pk) : "", example, filter_hint);
+                  label, pk ? " " : "", pk ? DL_Q(pk) : "", dl_strbuf_cstr(&example), filter_hint);
+        dl_strbuf_fini(&example);
 }
 
 const struct dl_check dl_check_query_missing_key_condition = {

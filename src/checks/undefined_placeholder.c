@@ -16,6 +16,8 @@
 #include "info.h"
 #include "util_expr.h"
 
+#include "../core/strbuf.h"
+#include "../model/fix.h"
 #include "../model/placeholder.h"
 #include "../model/quote.h"
 
@@ -53,22 +55,30 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                             dl_placeholder_find(m, r->text, r->len, NULL) != DL_PH_MISSING)
                                 continue;
                         seen.r[seen.n++] = r;
-                        if (r->text[0] == '#')
+                        bool is_name = r->text[0] == '#';
+                        struct dl_fix fix = {.kind = DL_FIX_ADD_ENTRY,
+                                             .map = is_name ? DL_MAP_NAMES : DL_MAP_VALUES,
+                                             .key = DL_QN(r->text, r->len),
+                                             .value = is_name ? "<attribute name>" : NULL,
+                                             .type = DL_ATTR_S};
+                        struct dl_strbuf add;
+                        dl_strbuf_init(&add);
+                        dl_fix_spell(&add, req, &fix);
+                        if (is_name)
                                 dl_expr_report(ctx, e, r->off, r->end,
                                                "%sAn expression attribute name used in the "
                                                "document path is not defined; attribute name: "
-                                               "%s; add it: AddExpressionAttributeNames(\"%s\", "
-                                               "\"<attribute name>\")",
+                                               "%s; add it: %s",
                                                dl_expr_error_prefix(f), DL_QN(r->text, r->len),
-                                               DL_QN(r->text, r->len));
+                                               dl_strbuf_cstr(&add));
                         else
                                 dl_expr_report(ctx, e, r->off, r->end,
                                                "%sAn expression attribute value used in "
                                                "expression is not defined; attribute value: %s; "
-                                               "add it: AddExpressionAttributeValues(\"%s\", "
-                                               "AttributeValue().SetS(...))",
+                                               "add it: %s",
                                                dl_expr_error_prefix(f), DL_QN(r->text, r->len),
-                                               DL_QN(r->text, r->len));
+                                               dl_strbuf_cstr(&add));
+                        dl_strbuf_fini(&add);
                 }
         }
 }

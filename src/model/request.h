@@ -31,6 +31,7 @@ struct dl_strbuf;
 struct dl_expr; /* model/expr.h: parsed expression (issue #3) */
 struct dl_partiql; /* model/partiql.h: parsed PartiQL statement (issue #9) */
 struct dl_hole; /* model/template.h: what is known of a hole */
+struct dl_fix;  /* model/fix.h: a fix a check proposes, as data */
 
 enum dl_op {
 #define DL_OP(e, name) DL_OP_##e,
@@ -162,6 +163,9 @@ struct dl_request {
         const char *api_version;    /* NULL: DynamoDB API 2012-08-10, the current
                                        one; "2011-12-05" for a request of the
                                        previous version (DynamoDB_20111205.*) */
+        /* How the request's client API spells a fix (model/fix.h), set by
+         * its recognizer; NULL: DynamoDB's JSON member names. */
+        void (*spell_fix)(struct dl_strbuf *sb, const struct dl_fix *fix);
         bool escaped;               /* passed to code ddblint cannot see */
         bool inferred;              /* recovered from tokens: clang could not type
                                        the call; the request type proves the op */

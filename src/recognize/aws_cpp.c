@@ -35,12 +35,16 @@
 
 #include "../core/arena.h"
 #include "../core/log.h"
+#include "../core/strbuf.h"
+#include "../model/fix.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_HELPER_DEPTH 4
+
+static void spell_fix(struct dl_strbuf *sb, const struct dl_fix *fix);
 
 static const struct aws_op {
         enum dl_op op;
@@ -254,6 +258,15 @@ struct entry_vec {
         size_t n, cap;
 };
 
+/* The SDK's names of AttributeValue's members: SetS, SetBool, SetNull... */
+static const struct {
+        const char *suffix;
+        enum dl_attr_type type;
+} setters[] = {{"S", DL_ATTR_S},       {"N", DL_ATTR_N},       {"B", DL_ATTR_B},
+               {"Bool", DL_ATTR_BOOL}, {"Null", DL_ATTR_NULL}, {"L", DL_ATTR_L},
+               {"M", DL_ATTR_M},       {"SS", DL_ATTR_SS},     {"NS", DL_ATTR_NS},
+               {"BS", DL_ATTR_BS}};
+
 /* The AttributeValue member a method of AttributeValue sets, or
  * DL_ATTR_UNKNOWN: SetS/WithS -> S, SetBool -> BOOL, SetNull -> NULL...;
  * the SDK's set, list and map builders AddSItem/AddNItem/AddBItem ->
@@ -267,13 +280,6 @@ static enum dl_attr_type attr_method_type(const char *name, bool *scalar_arg)
                 enum dl_attr_type type;
         } adders[] = {{"AddSItem", DL_ATTR_SS}, {"AddNItem", DL_ATTR_NS}, {"AddBItem", DL_ATTR_BS},
                       {"AddLItem", DL_ATTR_L},  {"AddMEntry", DL_ATTR_M}};
-        static const struct {
-                const char *suffix;
-                enum dl_attr_type type;
-        } setters[] = {{"S", DL_ATTR_S},     {"N", DL_ATTR_N},       {"B", DL_ATTR_B},
-                       {"Bool", DL_ATTR_BOOL}, {"Null", DL_ATTR_NULL}, {"L", DL_ATTR_L},
-                       {"M", DL_ATTR_M},     {"SS", DL_ATTR_SS},     {"NS", DL_ATTR_NS},
-                       {"BS", DL_ATTR_BS}};
         *scalar_arg = false;
         for (size_t i = 0; i < sizeof adders / sizeof adders[0]; i++) {
                 if (strcmp(name, adders[i].method) == 0)
@@ -664,6 +670,7 @@ static void add_member(struct scope *s, struct dl_request *c, CXCursor e, unsign
         m.call = loc_of(s->cx, e);
         m.function = c->function;
         m.recognizer = c->recognizer;
+        m.spell_fix = c->spell_fix;
         build_expr(s, &m, e, use);
         if (spec->table)
                 m.fields[DL_FIELD_TABLE_NAME] = *spec->table;
@@ -887,6 +894,7 @@ static void apply_nested(struct scope *s, struct dl_request *r, const struct nes
                 t.member = nd->name;
                 t.function = r->function;
                 t.recognizer = r->recognizer;
+                t.spell_fix = r->spell_fix;
                 build_expr(s, &t, clang_Cursor_getArgument(call, 0), at);
                 if (maybe) {
                         /* which shape the wrapper holds depends on the path */
@@ -1355,6 +1363,7 @@ static enum dl_status match(const struct dl_rctx *ctx, CXCursor call, struct dl_
         r.call = loc_of(ctx->cx, call);
         r.function = ctx->function;
         r.recognizer = "aws-cpp";
+        r.spell_fix = spell_fix;
         r.client_method = dl_cx_spelling(ctx->cx, call);
         if (dl_cx_in_macro(call)) {
                 struct dl_loc sp;
@@ -1369,6 +1378,31 @@ static enum dl_status match(const struct dl_rctx *ctx, CXCursor call, struct dl_
         }
         DL_VEC_PUSH(out, r);
         return DL_OK;
+}
+
+/* The SDK's spelling of a fix: the member's setter, or its adder with an
+ * AttributeValue built by the type's setter (aws/dynamodb/model). */
+static void spell_fix(struct dl_strbuf *sb, const struct dl_fix *fix)
+{
+        const char *v = fix->value ? fix->value : "...";
+        if (fix->kind == DL_FIX_SET_FIELD) {
+                enum dl_field_kind k = dl_field_kind(fix->field);
+                bool bare = k == DL_FK_INT || k == DL_FK_BOOL;
+                dl_strbuf_printf(sb, bare ? "Set%s(%s)" : "Set%s(\"%s\")",
+                                 dl_field_api_name(fix->field), v);
+                return;
+        }
+        dl_strbuf_printf(sb, "Add%s(\"%s\", ", dl_map_api_name(fix->map), fix->key ? fix->key : "...");
+        if (fix->map == DL_MAP_NAMES) {
+                dl_strbuf_printf(sb, "\"%s\")", v);
+                return;
+        }
+        const char *suffix = "S";
+        for (size_t i = 0; i < sizeof setters / sizeof setters[0]; i++) {
+                if (setters[i].type == fix->type)
+                        suffix = setters[i].suffix;
+        }
+        dl_strbuf_printf(sb, "AttributeValue().Set%s(%s))", suffix, v);
 }
 
 const struct dl_recognizer dl_recognizer_aws_cpp = {
@@ -1656,6 +1690,7 @@ size_t dl_aws_cpp_recover(struct dl_cx *cx, CXToken *toks, unsigned head_begin,
                 r.call = at;
                 r.function = function;
                 r.recognizer = "aws-cpp";
+                r.spell_fix = spell_fix;
                 r.client_method = tsp(&T, m);
                 r.inferred = true;
                 bool proven = false;

@@ -9,6 +9,8 @@
 #include <cmocka.h>
 
 #include "builder.h"
+#include "core/strbuf.h"
+#include "model/fix.h"
 #include "checks/check.h"
 
 static const struct dl_check *qmkc(void)
@@ -48,8 +50,9 @@ static void test_message_names_the_partition_key_from_the_rules(void **state)
         struct dl_request *r = dl_tb_request(&tb, DL_OP_QUERY);
         dl_tb_set(&tb, r, DL_FIELD_TABLE_NAME, "Orders");
         assert_int_equal(dl_tb_run(&tb, qmkc(), r), 1);
+        /* a request no recognizer spells: DynamoDB's JSON member */
         assert_int_equal(dl_tb_count(&tb, "naming the partition key PK, e.g. "
-                                          "SetKeyConditionExpression(\"PK = :pk\")"), 1);
+                                          "\"KeyConditionExpression\": \"PK = :pk\""), 1);
         struct dl_request *g = dl_tb_request(&tb, DL_OP_QUERY);
         dl_tb_set(&tb, g, DL_FIELD_TABLE_NAME, "Orders");
         dl_tb_set(&tb, g, DL_FIELD_INDEX_NAME, "GSI1");
@@ -59,6 +62,25 @@ static void test_message_names_the_partition_key_from_the_rules(void **state)
         assert_int_equal(dl_tb_count(&tb, "a FilterExpression does not replace it"), 1);
         tb.rules.tables = NULL;
         tb.rules.n_tables = 0;
+        dl_tb_fini(&tb);
+}
+
+/* A client API's own spelling of the fix, as a recognizer provides it. */
+static void spell_upper(struct dl_strbuf *sb, const struct dl_fix *fix)
+{
+        dl_strbuf_printf(sb, "SET %s TO %s", dl_field_api_name(fix->field), fix->value);
+}
+
+static void test_fix_is_spelled_by_the_request_recognizer(void **state)
+{
+        (void)state;
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r = dl_tb_request(&tb, DL_OP_QUERY);
+        r->spell_fix = spell_upper;
+        assert_int_equal(dl_tb_run(&tb, qmkc(), r), 1);
+        assert_int_equal(dl_tb_count(&tb, "e.g. SET KeyConditionExpression TO PK = :pk"), 1);
+        assert_int_equal(dl_tb_count(&tb, "\"KeyConditionExpression\""), 0);
         dl_tb_fini(&tb);
 }
 
@@ -116,6 +138,7 @@ int main(void)
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_query_without_key_condition_is_flagged),
                 cmocka_unit_test(test_message_names_the_partition_key_from_the_rules),
+                cmocka_unit_test(test_fix_is_spelled_by_the_request_recognizer),
                 cmocka_unit_test(test_query_with_key_condition_is_silent),
                 cmocka_unit_test(test_dynamic_key_condition_is_silent),
                 cmocka_unit_test(test_legacy_key_conditions_count),
