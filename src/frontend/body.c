@@ -1,11 +1,13 @@
-/* body.c - the index of one function body: calls, references and the
- * ranges of conditional code, built once per function.
+/* body.c - the index of one function body (calls, references, ranges of
+ * conditional code), the "happens before" rule and the walk over the
+ * references of a tracked local object.
  * SPDX-License-Identifier: MIT
  */
 #include "body.h"
 
 #include "cx.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Is the binary operator c (operands lhs, rhs) `&&` or `||`? libclang 14
@@ -38,12 +40,12 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
         unsigned off = dl_cx_offset(clang_getCursorLocation(c));
         switch (k) {
         case CXCursor_CallExpr: {
-                struct dl_body_call call = {c, off};
+                struct dl_body_call call = {c, off, -1, DL_BODY_OBJECT};
                 DL_VEC_PUSH(&b->calls, call);
                 break;
         }
         case CXCursor_DeclRefExpr: {
-                struct dl_body_ref ref = {c, clang_getCursorReferenced(c), off};
+                struct dl_body_ref ref = {c, clang_getCursorReferenced(c), off, -1, DL_BODY_OBJECT};
                 DL_VEC_PUSH(&b->refs, ref);
                 break;
         }
@@ -54,7 +56,7 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
                 if (dl_cx_children(c, kids, 2) == 2 && is_short_circuit(c, kids[0], kids[1])) {
                         CXSourceRange r = clang_getCursorExtent(kids[1]);
                         struct dl_body_cond cond = {dl_cx_offset(clang_getRangeStart(r)),
-                                                    dl_cx_offset(clang_getRangeEnd(r)), false};
+                                                    dl_cx_offset(clang_getRangeEnd(r)), false, -1};
                         if (cond.end <= cond.begin)
                                 cond.end = cond.begin + 1;
                         DL_VEC_PUSH(&b->conds, cond);
@@ -71,20 +73,146 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
         case CXCursor_LambdaExpr:
         case CXCursor_CXXTryStmt: {
                 CXSourceRange r = clang_getCursorExtent(c);
-                struct dl_body_cond cond = {dl_cx_offset(clang_getRangeStart(r)),
-                                            dl_cx_offset(clang_getRangeEnd(r)),
-                                            k != CXCursor_IfStmt && k != CXCursor_SwitchStmt &&
-                                                    k != CXCursor_ConditionalOperator &&
-                                                    k != CXCursor_CXXTryStmt};
+                struct dl_body_cond cond = {
+                        dl_cx_offset(clang_getRangeStart(r)), dl_cx_offset(clang_getRangeEnd(r)),
+                        k != CXCursor_IfStmt && k != CXCursor_SwitchStmt &&
+                                k != CXCursor_ConditionalOperator && k != CXCursor_CXXTryStmt,
+                        -1};
                 if (cond.end <= cond.begin)
                         cond.end = cond.begin + 1;
                 DL_VEC_PUSH(&b->conds, cond);
                 break;
         }
-        default:
-                break;
+        default: break;
         }
         return CXChildVisit_Recurse;
+}
+
+static int key_cmp(const void *a, const void *b)
+{
+        const struct dl_body_key *x = a, *y = b;
+        if (x->hash != y->hash)
+                return x->hash < y->hash ? -1 : 1;
+        return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* The first entry of keys (sorted by key_cmp) with hash h. */
+static size_t key_lower(const struct dl_body_key *keys, size_t n, unsigned h)
+{
+        size_t lo = 0, hi = n;
+        while (lo < hi) {
+                size_t mid = lo + (hi - lo) / 2;
+                if (keys[mid].hash < h)
+                        lo = mid + 1;
+                else
+                        hi = mid;
+        }
+        return lo;
+}
+
+#define BUILD_KEYS(keys, vec, field)                                                               \
+        do {                                                                                       \
+                DL_VEC_GROW((keys), (vec)->n);                                                     \
+                for (size_t i_ = 0; i_ < (vec)->n; i_++) {                                         \
+                        struct dl_body_key k_ = {clang_hashCursor((vec)->items[i_].field),         \
+                                                 (unsigned)i_};                                    \
+                        (keys)->items[(keys)->n++] = k_;                                           \
+                }                                                                                  \
+                if ((keys)->n)                                                                     \
+                        qsort((keys)->items, (keys)->n, sizeof *(keys)->items, key_cmp);           \
+        } while (0)
+
+/* Are a and b the same expression? clang_equalCursors also compares the
+ * declaration a cursor was reached from, which differs between a cursor
+ * the visit met and the same expression reached through
+ * clang_Cursor_getArgument; the hash (of the expression itself), the kind
+ * and the location tell them apart. */
+static bool same_expr(CXCursor a, CXCursor b)
+{
+        return clang_getCursorKind(a) == clang_getCursorKind(b) &&
+               clang_hashCursor(a) == clang_hashCursor(b) &&
+               clang_equalLocations(clang_getCursorLocation(a), clang_getCursorLocation(b));
+}
+
+int dl_body_call_index(const struct dl_body *b, CXCursor call)
+{
+        size_t n = b->calls_by_cursor.n;
+        for (size_t i = key_lower(b->calls_by_cursor.items, n, clang_hashCursor(call));
+             i < n && b->calls_by_cursor.items[i].hash == clang_hashCursor(call); i++) {
+                unsigned k = b->calls_by_cursor.items[i].index;
+                if (same_expr(b->calls.items[k].cursor, call))
+                        return (int)k;
+        }
+        return -1;
+}
+
+static int ref_index(const struct dl_body *b, CXCursor ref)
+{
+        size_t n = b->refs_by_cursor.n;
+        unsigned h = clang_hashCursor(ref);
+        for (size_t i = key_lower(b->refs_by_cursor.items, n, h);
+             i < n && b->refs_by_cursor.items[i].hash == h; i++) {
+                unsigned k = b->refs_by_cursor.items[i].index;
+                if (same_expr(b->refs.items[k].cursor, ref))
+                        return (int)k;
+        }
+        return -1;
+}
+
+/* e (a call's object or argument) is a reference or a call of this body:
+ * record that it sits at (call, arg), the first such place in visit order. */
+static void link_site(struct dl_body *b, CXCursor e, CXCursor e_addr, int call, int arg)
+{
+        if (clang_getCursorKind(e_addr) == CXCursor_DeclRefExpr) {
+                int r = ref_index(b, e_addr);
+                if (r >= 0 && b->refs.items[r].call < 0) {
+                        b->refs.items[r].call = call;
+                        b->refs.items[r].arg = arg;
+                }
+        }
+        if (clang_getCursorKind(e) == CXCursor_CallExpr) {
+                int c = dl_body_call_index(b, e);
+                if (c >= 0 && c != call && b->calls.items[c].parent < 0) {
+                        b->calls.items[c].parent = call;
+                        b->calls.items[c].parent_arg = arg;
+                }
+        }
+}
+
+static int cond_cmp(const void *a, const void *b)
+{
+        const struct dl_body_cond *x = a, *y = b;
+        if (x->begin != y->begin)
+                return x->begin < y->begin ? -1 : 1;
+        if (x->end != y->end)
+                return x->end > y->end ? -1 : 1; /* the outer range first */
+        return 0;
+}
+
+/* Sort the ranges of conditional code outer first and link each to the
+ * innermost range holding it; conds_nested tells whether they nest (ranges
+ * from macro expansions may overlap without nesting). */
+static void nest_conds(struct dl_body *b)
+{
+        size_t n = b->conds.n;
+        if (!n) {
+                b->conds_nested = true;
+                return;
+        }
+        qsort(b->conds.items, n, sizeof *b->conds.items, cond_cmp);
+        int *stack = dl_xmalloc(n * sizeof *stack);
+        size_t depth = 0;
+        b->conds_nested = true;
+        for (size_t i = 0; i < n; i++) {
+                struct dl_body_cond *c = &b->conds.items[i];
+                while (depth && b->conds.items[stack[depth - 1]].end <= c->begin)
+                        depth--;
+                c->parent = depth ? stack[depth - 1] : -1;
+                if (depth && c->end > b->conds.items[stack[depth - 1]].end)
+                        b->conds_nested = false;
+                stack[depth++] = (int)i;
+        }
+        free(stack);
 }
 
 void dl_body_init(struct dl_body *b, CXCursor func)
@@ -92,6 +220,21 @@ void dl_body_init(struct dl_body *b, CXCursor func)
         memset(b, 0, sizeof *b);
         b->func = func;
         clang_visitChildren(func, index_visit, b);
+        BUILD_KEYS(&b->calls_by_cursor, &b->calls, cursor);
+        BUILD_KEYS(&b->refs_by_cursor, &b->refs, cursor);
+        BUILD_KEYS(&b->refs_by_decl, &b->refs, decl);
+        for (size_t i = 0; i < b->calls.n; i++) {
+                CXCursor call = b->calls.items[i].cursor;
+                CXCursor obj = dl_cx_member_object(call);
+                if (!clang_Cursor_isNull(obj))
+                        link_site(b, obj, obj, (int)i, DL_BODY_OBJECT);
+                int nargs = clang_Cursor_getNumArguments(call);
+                for (int a = 0; a < nargs; a++) {
+                        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)a);
+                        link_site(b, dl_cx_strip(arg), dl_cx_strip_address(arg), (int)i, a);
+                }
+        }
+        nest_conds(b);
 }
 
 void dl_body_fini(struct dl_body *b)
@@ -101,19 +244,55 @@ void dl_body_fini(struct dl_body *b)
         DL_VEC_FREE(&b->calls);
         DL_VEC_FREE(&b->refs);
         DL_VEC_FREE(&b->conds);
+        DL_VEC_FREE(&b->calls_by_cursor);
+        DL_VEC_FREE(&b->refs_by_cursor);
+        DL_VEC_FREE(&b->refs_by_decl);
+}
+
+static bool holds(const struct dl_body_cond *c, unsigned off)
+{
+        return c->begin <= off && off < c->end;
+}
+
+/* The innermost range holding off, or -1 (conds nested). */
+static int innermost(const struct dl_body *b, unsigned off)
+{
+        size_t lo = 0, hi = b->conds.n;
+        while (lo < hi) { /* the first range beginning after off */
+                size_t mid = lo + (hi - lo) / 2;
+                if (b->conds.items[mid].begin <= off)
+                        lo = mid + 1;
+                else
+                        hi = mid;
+        }
+        int c = (int)lo - 1;
+        while (c >= 0 && !holds(&b->conds.items[c], off))
+                c = b->conds.items[c].parent;
+        return c;
 }
 
 enum dl_when dl_body_when(const struct dl_body *b, unsigned ev, unsigned use)
 {
         bool maybe = false, shared_loop = false;
-        for (size_t i = 0; i < b->conds.n; i++) {
-                const struct dl_body_cond *c = &b->conds.items[i];
-                bool has_ev = c->begin <= ev && ev < c->end;
-                bool has_use = c->begin <= use && use < c->end;
-                if (has_ev && !has_use)
-                        maybe = true;
-                if (has_ev && has_use && c->loop)
-                        shared_loop = true;
+        if (b->conds_nested) {
+                /* the ranges holding ev are the chain above the innermost one */
+                for (int i = innermost(b, ev); i >= 0; i = b->conds.items[i].parent) {
+                        const struct dl_body_cond *c = &b->conds.items[i];
+                        if (!holds(c, use))
+                                maybe = true;
+                        else if (c->loop)
+                                shared_loop = true;
+                }
+        } else {
+                for (size_t i = 0; i < b->conds.n; i++) {
+                        const struct dl_body_cond *c = &b->conds.items[i];
+                        if (!holds(c, ev))
+                                continue;
+                        if (!holds(c, use))
+                                maybe = true;
+                        else if (c->loop)
+                                shared_loop = true;
+                }
         }
         if (ev >= use)
                 return shared_loop ? DL_WHEN_MAYBE : DL_WHEN_NEVER;
@@ -128,31 +307,69 @@ static bool param_is_read_only(CXType t)
         return t.kind != CXType_Invalid;
 }
 
-bool dl_body_ref_is_read(const struct dl_body *b, CXCursor var, unsigned off)
+/* Is the reference r only read where it is used (see dl_body_track)? */
+static bool ref_read(const struct dl_body *b, const struct dl_body_ref *r)
 {
-        for (size_t i = 0; b && i < b->calls.n; i++) {
-                CXCursor call = b->calls.items[i].cursor;
-                CXCursor callee = clang_getCursorReferenced(call);
-                enum CXCursorKind ck = clang_getCursorKind(callee);
-                CXCursor obj = dl_cx_member_object(call);
-                if (dl_cx_refers_to(obj, var) && dl_cx_cursor_offset(obj) == off)
-                        return ck == CXCursor_CXXMethod && clang_CXXMethod_isConst(callee);
-                int nargs = clang_Cursor_getNumArguments(call);
-                CXType ft = clang_getCursorType(callee);
-                int nparams = clang_getNumArgTypes(ft);
-                /* a member operator called as `a op b`: argument 0 is the object */
-                int shift = ck == CXCursor_CXXMethod && nparams >= 0 && nargs == nparams + 1;
-                for (int a = 0; a < nargs; a++) {
-                        CXCursor arg = dl_cx_strip_address(
-                                clang_Cursor_getArgument(call, (unsigned)a));
-                        if (!dl_cx_refers_to(arg, var) || dl_cx_cursor_offset(arg) != off)
-                                continue;
-                        if (shift && a == 0)
-                                return clang_CXXMethod_isConst(callee);
-                        if (nparams < 0 || a - shift >= nparams)
-                                return false; /* variadic or unknown callee */
-                        return param_is_read_only(clang_getArgType(ft, (unsigned)(a - shift)));
-                }
+        if (r->call < 0)
+                return false;
+        CXCursor call = b->calls.items[r->call].cursor;
+        CXCursor callee = clang_getCursorReferenced(call);
+        enum CXCursorKind ck = clang_getCursorKind(callee);
+        if (r->arg == DL_BODY_OBJECT)
+                return ck == CXCursor_CXXMethod && clang_CXXMethod_isConst(callee);
+        int nargs = clang_Cursor_getNumArguments(call);
+        CXType ft = clang_getCursorType(callee);
+        int nparams = clang_getNumArgTypes(ft);
+        /* a member operator called as `a op b`: argument 0 is the object */
+        int shift = ck == CXCursor_CXXMethod && nparams >= 0 && nargs == nparams + 1;
+        if (shift && r->arg == 0)
+                return clang_CXXMethod_isConst(callee);
+        if (nparams < 0 || r->arg - shift >= nparams)
+                return false; /* variadic or unknown callee */
+        return param_is_read_only(clang_getArgType(ft, (unsigned)(r->arg - shift)));
+}
+
+/* Calls fn(data, r) for each reference r to decl, in visit order, until it
+ * returns false. */
+static void each_ref(const struct dl_body *b, CXCursor decl,
+                     bool (*fn)(void *data, const struct dl_body_ref *r), void *data)
+{
+        size_t n = b->refs_by_decl.n;
+        unsigned h = clang_hashCursor(decl);
+        for (size_t i = key_lower(b->refs_by_decl.items, n, h);
+             i < n && b->refs_by_decl.items[i].hash == h; i++) {
+                const struct dl_body_ref *r = &b->refs.items[b->refs_by_decl.items[i].index];
+                if (clang_equalCursors(r->decl, decl) && !fn(data, r))
+                        return;
         }
-        return false;
+}
+
+struct track {
+        const struct dl_body *b;
+        unsigned from, use;
+        dl_body_site_fn fn;
+        void *data;
+        bool changed;
+};
+
+static bool track_ref(void *data, const struct dl_body_ref *r)
+{
+        struct track *t = data;
+        if (r->off <= t->from)
+                return true;
+        struct dl_body_site site = {t->b, r, r->call, r->arg, dl_body_when(t->b, r->off, t->use)};
+        if (t->fn && t->fn(t->data, &site))
+                return true;
+        if (site.when != DL_WHEN_NEVER && r->off != t->use && !ref_read(t->b, r))
+                t->changed = true;
+        return true;
+}
+
+bool dl_body_track(const struct dl_body *b, CXCursor var, unsigned from, unsigned use,
+                   dl_body_site_fn fn, void *data)
+{
+        struct track t = {b, from, use, fn, data, false};
+        if (b)
+                each_ref(b, var, track_ref, &t);
+        return t.changed;
 }

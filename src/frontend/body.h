@@ -1,8 +1,15 @@
-/* body.h - an index of one function body: its calls, its references to
- * declarations and the ranges of its conditional code, in source order,
- * with byte offsets of their expansion locations; and the "happens before"
- * rule the recognizers apply to events on a tracked object.
+/* body.h - an index of one function body, built once: its calls, its
+ * references to declarations and the ranges of its conditional code, with
+ * byte offsets of their expansion locations; the "happens before" rule;
+ * and the one walk over the references of a tracked local object
+ * (dl_body_track) that every consumer shares: the request-following engine
+ * of recognize/ and the string folding of eval.c.
  * SPDX-License-Identifier: MIT
+ *
+ * Cost: dl_body_init visits the body once and sorts its calls and
+ * references (O(n log n)); a lookup by cursor or declaration is a binary
+ * search; dl_body_when is O(log n + nesting depth); dl_body_track visits
+ * only the references of the tracked declaration.
  *
  * Ownership: the index holds cursors (values, valid while the translation
  * unit lives) in heap vectors freed by dl_body_fini().
@@ -15,27 +22,54 @@
 #include <clang-c/Index.h>
 #include <stdbool.h>
 
-/* An index of one function body: calls, references and the ranges of
- * conditional code (if, loops, switch, ?:, lambdas), with byte offsets of
- * their expansion locations. Built once per function. */
+/* The argument position of a call's member object (`obj.f()`, `p->f()`). */
+#define DL_BODY_OBJECT (-1)
+
+/* A call of the body, in visit order (a call before the calls nested in
+ * it). */
 struct dl_body_call {
         CXCursor cursor;
         unsigned off;
+        /* The call whose member object or argument (dl_cx_strip) this call
+         * is: `a.WithX(1).WithY(2)` links WithX to WithY, `m[k] = v` links
+         * operator[] to operator=. -1 when none. */
+        int parent;
+        int parent_arg; /* DL_BODY_OBJECT or the argument index in parent */
 };
+
+/* A reference to a declaration (a DeclRefExpr), in visit order. */
 struct dl_body_ref {
-        CXCursor cursor;  /* DeclRefExpr */
-        CXCursor decl;    /* the declaration referenced */
+        CXCursor cursor;
+        CXCursor decl; /* the declaration referenced */
         unsigned off;
+        /* The first call (visit order) whose member object (dl_cx_strip) or
+         * argument (dl_cx_strip_address) this reference is; -1 when none. */
+        int call;
+        int arg; /* DL_BODY_OBJECT or the argument index */
 };
+
 struct dl_body_cond {
-        unsigned begin, end;  /* [begin, end) offsets */
+        unsigned begin, end; /* [begin, end) offsets */
         bool loop;
+        int parent; /* the innermost range holding this one, -1 */
 };
+
+struct dl_body_key {
+        unsigned hash;
+        unsigned index;
+};
+
 struct dl_body {
         CXCursor func;
         DL_VEC(struct dl_body_call) calls;
         DL_VEC(struct dl_body_ref) refs;
+        /* Conditional code: if, switch, ?:, loops, lambdas, try, and the
+         * right operand of && and ||; sorted by begin (outer first). */
         DL_VEC(struct dl_body_cond) conds;
+        bool conds_nested; /* the ranges nest (then dl_body_when uses the tree) */
+        DL_VEC(struct dl_body_key) calls_by_cursor; /* hash of the call's cursor */
+        DL_VEC(struct dl_body_key) refs_by_cursor;  /* hash of the ref's cursor */
+        DL_VEC(struct dl_body_key) refs_by_decl;    /* hash of the declaration, then visit order */
 };
 
 /** dl_body_init - index the body of func (a function-like cursor). */
@@ -43,22 +77,46 @@ void dl_body_init(struct dl_body *b, CXCursor func);
 /** dl_body_fini - free the index; NULL-safe. */
 void dl_body_fini(struct dl_body *b);
 
-/**
- * dl_body_ref_is_read - is the reference to var at offset off (a
- * DeclRefExpr of b->refs) only a read: an argument passed by value, const
- * reference or pointer to const, or the object of a const method?
- * Returns: false when it may write var (non-const method, non-const
- * reference or pointer argument, variadic or unknown callee) or when it is
- * not a call's argument or object at all (an alias, `&var` stored).
- */
-bool dl_body_ref_is_read(const struct dl_body *b, CXCursor var, unsigned off);
+/** dl_body_call_index - the index in b->calls of call, or -1. */
+int dl_body_call_index(const struct dl_body *b, CXCursor call);
 
 enum dl_when {
-        DL_WHEN_NEVER,  /* after the use in straight-line code */
-        DL_WHEN_SURE,   /* always before the use */
-        DL_WHEN_MAYBE,  /* on some paths only (branch, loop, lambda) */
+        DL_WHEN_NEVER, /* after the use in straight-line code */
+        DL_WHEN_SURE,  /* always before the use */
+        DL_WHEN_MAYBE, /* on some paths only (branch, loop, lambda) */
 };
-/** dl_body_when - does an event at offset ev happen before a use at use? */
+/** dl_body_when - does an event at offset ev happen before a use at use?
+ * An event inside conditional code that does not hold the use is MAYBE; an
+ * event at or after the use is NEVER, unless a loop holds both (MAYBE). */
 enum dl_when dl_body_when(const struct dl_body *b, unsigned ev, unsigned use);
+
+/* One reference to a tracked object, as dl_body_track presents it. */
+struct dl_body_site {
+        const struct dl_body *body;
+        const struct dl_body_ref *ref;
+        int call;          /* index in body->calls, or -1: not a call's object or argument */
+        int arg;           /* DL_BODY_OBJECT or the argument index */
+        enum dl_when when; /* of the reference, relative to the use */
+};
+
+/* Called for each reference of the tracked object in visit order. Returns
+ * true when it accounted for the reference (its effect is applied, or it
+ * has none); false leaves it to the walk's rule. */
+typedef bool (*dl_body_site_fn)(void *data, const struct dl_body_site *site);
+
+/**
+ * dl_body_track - the walk over a tracked local object: every reference
+ * to var after offset from (its declaration), in visit order, goes to fn.
+ * A reference fn does not account for, that happens before use (SURE or
+ * MAYBE) and is not the use itself (offset use), may change the object
+ * where ddblint cannot see unless it is a read: an argument passed by
+ * value, const reference or pointer to const, or the object of a const
+ * method. Anything else (a non-const method, a non-const reference or
+ * pointer handed on, a variadic or unknown callee, an alias `&var` stored)
+ * may write it.
+ * Returns: true when such a reference exists (the object escaped).
+ */
+bool dl_body_track(const struct dl_body *b, CXCursor var, unsigned from, unsigned use,
+                   dl_body_site_fn fn, void *data);
 
 #endif

@@ -174,6 +174,43 @@ static CXCursor var_init(CXCursor var)
         return clang_getNullCursor();
 }
 
+/* A local string being built: its references go by in source order. */
+struct local_string {
+        struct dl_eval *ev;
+        struct dl_tmpl *sub;
+        unsigned depth;
+        bool hole;
+};
+
+/* `s += x`, `s = x`, `s.append(x)` before the use; any of them on some
+ * paths only makes the whole string a hole. */
+static bool string_site(void *data, const struct dl_body_site *site)
+{
+        struct local_string *ls = data;
+        if (site->call < 0 || ls->hole)
+                return ls->hole;
+        const struct dl_body_call *c = &site->body->calls.items[site->call];
+        CXCursor call = c->cursor;
+        unsigned nargs = (unsigned)clang_Cursor_getNumArguments(call);
+        bool op_append = dl_cx_is_named(call, "operator+=") && nargs == 2 && site->arg == 0;
+        bool op_assign = dl_cx_is_named(call, "operator=") && nargs == 2 && site->arg == 0;
+        bool append = dl_cx_is_named(call, "append") && nargs == 1 && site->arg == DL_BODY_OBJECT;
+        if ((!op_append && !op_assign && !append) || c->off >= ls->ev->use_off)
+                return false;
+        enum dl_when w = dl_body_when(site->body, c->off, ls->ev->use_off);
+        if (w == DL_WHEN_NEVER)
+                return false;
+        if (w == DL_WHEN_MAYBE) {
+                ls->hole = true;
+                return true;
+        }
+        if (op_assign) {
+                dl_tmpl_fini(ls->sub);
+                dl_tmpl_init(ls->sub, ls->sub->arena);
+        }
+        fold(ls->ev, ls->sub, clang_Cursor_getArgument(call, append ? 0 : 1), ls->depth + 1);
+        return true;
+}
 
 /* A local std::string: its initializer, then += / append / = before use.
  * Any other reference before the use that may write it (a non-const method,
@@ -188,61 +225,12 @@ static void fold_local_string(struct dl_eval *ev, struct dl_tmpl *t, CXCursor va
                 dl_tmpl_text(&sub, "", 0, NULL, (struct dl_loc){0}, NULL);
         else
                 fold(ev, &sub, init, depth + 1);
-        unsigned decl_off = dl_cx_cursor_offset(var);
-        const struct dl_body *b = ev->body;
-        bool hole = false;
-        DL_VEC(unsigned) handled = {0}; /* offsets of references folded above */
-        for (size_t i = 0; b && i < b->calls.n && !hole; i++) {
-                const struct dl_body_call *c = &b->calls.items[i];
-                if (c->off <= decl_off || c->off >= ev->use_off)
-                        continue;
-                CXCursor call = c->cursor;
-                unsigned nargs = (unsigned)clang_Cursor_getNumArguments(call);
-                bool op_append = dl_cx_is_named(call, "operator+=") && nargs == 2;
-                bool op_assign = dl_cx_is_named(call, "operator=") && nargs == 2;
-                bool append = dl_cx_is_named(call, "append") && nargs == 1;
-                CXCursor obj;
-                CXCursor arg;
-                if (op_append || op_assign) {
-                        obj = dl_cx_strip(clang_Cursor_getArgument(call, 0));
-                        arg = clang_Cursor_getArgument(call, 1);
-                } else if (append) {
-                        obj = dl_cx_member_object(call);
-                        arg = clang_Cursor_getArgument(call, 0);
-                } else {
-                        continue;
-                }
-                if (!dl_cx_refers_to(obj, var))
-                        continue;
-                enum dl_when w = dl_body_when(b, c->off, ev->use_off);
-                if (w == DL_WHEN_NEVER)
-                        continue;
-                DL_VEC_PUSH(&handled, dl_cx_cursor_offset(obj));
-                if (w == DL_WHEN_MAYBE) {
-                        hole = true;
-                        break;
-                }
-                if (op_assign) {
-                        dl_tmpl_fini(&sub);
-                        dl_tmpl_init(&sub, t->arena);
-                }
-                fold(ev, &sub, arg, depth + 1);
-        }
-        for (size_t i = 0; b && i < b->refs.n && !hole; i++) {
-                const struct dl_body_ref *ref = &b->refs.items[i];
-                if (ref->off <= decl_off || !clang_equalCursors(ref->decl, var) ||
-                    dl_body_when(b, ref->off, ev->use_off) == DL_WHEN_NEVER)
-                        continue;
-                bool ok = false;
-                for (size_t k = 0; k < handled.n && !ok; k++)
-                        ok = handled.items[k] == ref->off;
-                if (!ok && !dl_body_ref_is_read(b, var, ref->off))
-                        hole = true;
-        }
-        DL_VEC_FREE(&handled);
+        struct local_string ls = {ev, &sub, depth, false};
+        if (dl_body_track(ev->body, var, dl_cx_cursor_offset(var), ev->use_off, string_site, &ls))
+                ls.hole = true;
         struct dl_value v = dl_tmpl_finish(&sub, (struct dl_loc){0});
         dl_tmpl_fini(&sub);
-        if (hole) {
+        if (ls.hole) {
                 dl_tmpl_hole(t, NULL);
                 return;
         }

@@ -35,7 +35,7 @@ struct dl_analyze_opts {
          * NULL to add none. */
         const char *stub_include_dir;
         const struct dl_ruleset *rules;  /* for wrappers; may be NULL */
-        bool verbose;                    /* log DL_ERR_UNSUPPORTED notes */
+        bool verbose;                    /* log tool notes (recognizers) */
 };
 
 struct dl_analysis {

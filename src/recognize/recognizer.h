@@ -1,67 +1,165 @@
-/* recognizer.h - the uniform interface of a recognizer: code that turns one
- * client library's AST shapes into normalized requests (design.md 6).
+/* recognizer.h - the uniform interface of a recognizer: what one client
+ * library contributes to the request-following engine (engine.h,
+ * follow.c). A recognizer turns each call of its library into an event on
+ * a tracked object (classify); the engine does the rest once for every
+ * library: the walk over the function body in source order, aliases and
+ * escapes, helpers of the same translation unit that return or fill a
+ * request, merges over branches and loops, batch and transaction members,
+ * maps and lists built in C++ containers, folding of values.
  * SPDX-License-Identifier: MIT
  *
- * Ownership: requests appended to the vector, and everything they point
- * to, live in ctx->cx->arena. The vector's storage is heap (DL_VEC_FREE).
+ * Adding a recognizer (docs/architecture.md): tools/new-recognizer NAME
+ * writes src/recognize/NAME.c (classify and its tables), a mock header, a
+ * fixture directory and the line in recognizers.def.
+ *
+ * Ownership: requests appended to a struct dl_request_vec, and everything
+ * they point to, live in ctx->cx->arena; the vector's storage is heap
+ * (DL_VEC_FREE). Events hold cursors (values) and static strings.
  */
 #ifndef DL_RECOGNIZE_RECOGNIZER_H
 #define DL_RECOGNIZE_RECOGNIZER_H
 
-#include "../core/error.h"
 #include "../core/vec.h"
+#include "../frontend/body.h"
 #include "../frontend/cx.h"
-#include "../frontend/eval.h"
 #include "../model/request.h"
 
 #include <clang-c/Index.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 struct dl_log;
 struct dl_ruleset;
+struct dl_strbuf;
+struct dl_fix;
+struct dl_toks;
 
-/* What a recognizer may look at while matching one call. */
+/* Languages a recognizer applies to (struct dl_recognizer.langs). */
+enum dl_lang { DL_LANG_C = 1u, DL_LANG_CXX = 2u };
+
+/* What a recognizer may look at. */
 struct dl_rctx {
         struct dl_cx *cx;
-        const struct dl_body *body;  /* index of the enclosing function body */
-        const char *function;        /* enclosing function's qualified name (arena) */
+        const char *function; /* enclosing function's qualified name (arena) */
         struct dl_log *log;
-        bool verbose;                /* log DL_ERR_UNSUPPORTED notes */
+        bool verbose; /* log tool notes */
         const struct dl_ruleset *rules;
 };
+
+/* The translation unit as the applies gate sees it. */
+struct dl_unit {
+        struct dl_cx *cx;
+        enum dl_lang lang;
+        const char *text; /* the main file's bytes (borrowed from libclang) */
+        size_t len;
+};
+
+/**
+ * dl_unit_includes - does the translation unit include a file whose path
+ * contains part (e.g. "aws/dynamodb/")? Headers that were not found count
+ * too when the main file names them in an #include.
+ */
+bool dl_unit_includes(const struct dl_unit *u, const char *part);
+/** dl_unit_mentions - does the main file's text contain s? */
+bool dl_unit_mentions(const struct dl_unit *u, const char *s);
 
 struct dl_request_vec {
         struct dl_request *items;
         size_t n, cap;
 };
 
+/*
+ * What one call does to the object it acts on (struct dl_event.object_arg:
+ * a member call's object, or one of its arguments). The engine applies it
+ * to the tracked object's state:
+ *   DL_EV_NONE       not a call of this library
+ *   DL_EV_READ       a call of the library that leaves the object as it is
+ *                    (a getter); the call's value may be the object again
+ *                    (a link of a chain)
+ *   DL_EV_SEND       the client sends the request (op, call_kind): the
+ *                    object is the request expression
+ *   DL_EV_SET_FIELD  field := args[0]
+ *   DL_EV_SET_MAP    map := args[0], a whole map
+ *   DL_EV_ADD_ENTRY  map gets args[0] -> args[1]
+ *   DL_EV_NESTED     a batch or transaction member of shape nest (op and
+ *                    member name of the member request); add: appended
+ *   DL_EV_ATTR       an attribute value gets type attr; args[0], when
+ *                    n_args is 1, is its scalar text
+ *   DL_EV_ATTR_COPY  an attribute value copied from args[0]
+ * For SET_FIELD, SET_MAP, ADD_ENTRY and NESTED, n_args is the number of
+ * arguments the call has (the engine treats a count it does not expect as
+ * a value it cannot know) and add tells an Add from a Set.
+ */
+enum dl_ev {
+        DL_EV_NONE = 0,
+        DL_EV_READ,
+        DL_EV_SEND,
+        DL_EV_SET_FIELD,
+        DL_EV_SET_MAP,
+        DL_EV_ADD_ENTRY,
+        DL_EV_NESTED,
+        DL_EV_ATTR,
+        DL_EV_ATTR_COPY,
+};
+
+/* DynamoDB's shapes of batch and transaction members (API 2012-08-10). */
+enum dl_nest {
+        DL_NEST_WRAP,       /* holds one item shape: a TransactWriteItem holds a Put;
+                                the shape becomes the member request's op and name */
+        DL_NEST_LIST,       /* a list of wrappers, one member each (TransactItems) */
+        DL_NEST_TABLE_LIST, /* table name -> list of wrappers (BatchWriteItem RequestItems) */
+        DL_NEST_TABLE_ONE,  /* table name -> one item shape (BatchGetItem RequestItems) */
+        DL_NEST_KEYS,       /* a list of keys (KeysAndAttributes Keys): a Key map of
+                                unknown entries */
+};
+
+struct dl_event {
+        enum dl_ev kind;
+        int object_arg;              /* DL_BODY_OBJECT or the argument that is the object */
+        bool add;                    /* an Add (append) rather than a Set */
+        enum dl_op op;               /* SEND; NESTED: the member's op */
+        enum dl_call_kind call_kind; /* SEND */
+        enum dl_field field;         /* SET_FIELD */
+        enum dl_map map;             /* SET_MAP, ADD_ENTRY */
+        enum dl_nest nest;           /* NESTED */
+        const char *member;          /* NESTED: the member shape ("Put", "KeysAndAttributes") */
+        enum dl_attr_type attr;      /* ATTR */
+        unsigned n_args;
+        CXCursor args[2]; /* the first arguments (null cursors beyond n_args) */
+};
+
 struct dl_recognizer {
-        const char *id;      /* "aws-cpp" */
+        const char *id; /* "aws-cpp": struct dl_request.recognizer */
         const char *summary;
-        /* Return DL_OK and append to *out when call is a client call this
-         * recognizer owns; DL_OK with nothing appended when it is not. */
-        enum dl_status (*match)(const struct dl_rctx *ctx, CXCursor call,
-                                struct dl_request_vec *out, struct dl_error *err);
+        unsigned langs; /* DL_LANG_C | DL_LANG_CXX */
+        /* A cheap gate, asked once per translation unit: may the unit hold
+         * calls of this library (its headers included)? */
+        bool (*applies)(const struct dl_unit *u);
+        /* Fill *ev (zeroed by the caller) for call, a CallExpr; leave
+         * DL_EV_NONE when the call is not this library's. */
+        void (*classify)(const struct dl_rctx *ctx, CXCursor call, struct dl_event *ev);
+        /* Optional: token recovery for a function clang could not type
+         * (ctx->function is its name as spelled). T: the main file's
+         * tokens (tokens.h); [body_begin, body_end) the body, [head_begin,
+         * body_begin) its head; skip: requests already found (not to be
+         * duplicated); returns the number appended to out. */
+        size_t (*recover)(const struct dl_rctx *ctx, const struct dl_toks *T, unsigned head_begin,
+                          unsigned body_begin, unsigned body_end, const struct dl_request_vec *skip,
+                          struct dl_request_vec *out);
+        /* Optional: the request member a method named name sets, when a
+         * clang error may have swallowed the call (`SetFilterExpression` ->
+         * "FilterExpression"); NULL when it sets none. */
+        const char *(*dropped)(const char *name);
+        /* Optional: is a type of this spelling a request of the library (a
+         * function returning or taking one builds requests for others)? */
+        bool (*request_type)(const char *spelling);
+        /* How the library's API spells a fix (struct dl_request.spell_fix). */
+        void (*spell_fix)(struct dl_strbuf *sb, const struct dl_fix *fix);
 };
 
 /** dl_recognizers - the compiled-in recognizers (recognizers.def), in order.
  * @param n  receives the count. Returns: a static table (transfer none). */
 const struct dl_recognizer *const *dl_recognizers(size_t *n);
-
-/**
- * dl_aws_cpp_recover - token-level recovery for one function region clang
- * could not type (see aws_cpp.c): find `x.Op(arg)` / `x->Op(arg)` calls
- * whose argument is proven to be Op's request type.
- * @param toks/n       the main file's tokens; [body_begin, body_end) is the
- *                     function body, [head_begin, body_begin) its head.
- * @param function     the function's name as spelled (arena).
- * @param skip         requests already recognized from the AST (not duplicated).
- * @param out          receives inferred requests.
- * Returns: the number of requests appended.
- */
-size_t dl_aws_cpp_recover(struct dl_cx *cx, CXToken *toks, unsigned head_begin,
-                          unsigned body_begin, unsigned body_end, const char *function,
-                          const struct dl_request_vec *skip, struct dl_request_vec *out);
 
 #define DL_RECOGNIZER(sym, id) extern const struct dl_recognizer sym;
 #include "recognizers.def"

@@ -1,0 +1,72 @@
+/* engine.h - the request-following engine: one mechanism for "calls on a
+ * tracked local object after its declaration, in source order; may
+ * anything else change it?", shared by every recognizer
+ * (docs/architecture.md, "The request-following engine").
+ * SPDX-License-Identifier: MIT
+ *
+ * Per function, the body is indexed once (frontend/body.h) and each call is
+ * classified once by the recognizers that apply to the translation unit
+ * (struct dl_event). Each DL_EV_SEND becomes a request: its request
+ * expression is followed (a temporary with its chain of setters, a local
+ * variable through dl_body_track, a helper of the same translation unit
+ * that returns or fills it), and the events on it are applied in source
+ * order with the "happens before" rule of dl_body_when: a setter on some
+ * paths only leaves its member DYNAMIC, anything the walk cannot account
+ * for (an alias, a call ddblint cannot see) escapes the request.
+ *
+ * Bounds: helpers are followed MAX 4 calls deep, request expressions
+ * nested 64 deep, initializer lists 256 entries long (more: escaped).
+ *
+ * Ownership: requests and their strings live in the arena of cx; the
+ * engine's own storage (body indexes, event caches) is freed by
+ * dl_engine_free.
+ */
+#ifndef DL_RECOGNIZE_ENGINE_H
+#define DL_RECOGNIZE_ENGINE_H
+
+#include "recognizer.h"
+
+struct dl_engine;
+
+/**
+ * dl_engine_new - an engine for one translation unit.
+ * @param ctx   what the recognizers see (function is set per function).
+ * @param unit  the unit, for the recognizers' applies gates.
+ * Returns: the engine (transfer full: dl_engine_free).
+ */
+struct dl_engine *dl_engine_new(const struct dl_rctx *ctx, const struct dl_unit *unit);
+/** dl_engine_free - release the engine; NULL-safe. */
+void dl_engine_free(struct dl_engine *e);
+
+/** dl_engine_recognizers - those that apply to the unit, in registry
+ * order (transfer none); *n receives their count. */
+const struct dl_recognizer *const *dl_engine_recognizers(const struct dl_engine *e, size_t *n);
+/** dl_engine_ctx - what the recognizers see (transfer none; function may
+ * be set by the caller before calling a hook). */
+struct dl_rctx *dl_engine_ctx(struct dl_engine *e);
+
+/** dl_engine_applies - does any recognizer apply to the unit? */
+bool dl_engine_applies(const struct dl_engine *e);
+
+/**
+ * dl_engine_function - append to out a request for every client call
+ * (DL_EV_SEND) in the body of fn, a function definition of the main file,
+ * in the order of the calls.
+ * @param function  fn's qualified name (arena), recorded on the requests.
+ */
+void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
+                        struct dl_request_vec *out);
+
+/**
+ * dl_engine_recover - after clang errors in the main file: widen what
+ * clang may have dropped (setters written in a function with an error make
+ * their members "set, value unknown") and recover, from tokens, the client
+ * calls clang could not type (the recognizers' recover hooks), each such
+ * function logged once as a "recovered-function" note.
+ * @param funcs/n  the function definitions of the main file.
+ * Returns: the number of functions recovered from tokens.
+ */
+unsigned dl_engine_recover(struct dl_engine *e, const CXCursor *funcs, size_t n,
+                           struct dl_request_vec *reqs);
+
+#endif
