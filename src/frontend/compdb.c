@@ -193,17 +193,21 @@ static bool from_flags_file(const char *file_dir, const char *repo_root,
         return found;
 }
 
+void dl_compdb_lang_args(const char *path, const char **lang, const char **std)
+{
+        const char *dot = strrchr(path, '.');
+        bool c = dot && strcmp(dot, ".c") == 0;
+        *lang = c ? "-xc" : "-xc++";
+        *std = c ? "-std=gnu11" : "-std=c++17";
+}
+
 static void defaults(const char *path, const char *file_dir, const char *repo_root,
                      struct dl_compile_args *out)
 {
-        const char *dot = strrchr(path, '.');
-        if (dot && strcmp(dot, ".c") == 0) {
-                push(out, "-xc");
-                push(out, "-std=gnu11");
-        } else {
-                push(out, "-xc++");
-                push(out, "-std=c++17");
-        }
+        const char *lang, *std;
+        dl_compdb_lang_args(path, &lang, &std);
+        push(out, lang);
+        push(out, std);
         push_take(out, dl_xasprintf("-I%s", file_dir));
         char *dir = dl_xstrdup(file_dir);
         for (;;) {

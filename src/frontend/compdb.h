@@ -31,6 +31,13 @@ enum dl_status dl_compdb_open(const char *dir, struct dl_compdb **out, struct dl
 void dl_compdb_free(struct dl_compdb *db);
 
 /**
+ * dl_compdb_lang_args - the language ddblint parses path in when no compile
+ * command says otherwise: *lang = "-xc" and *std = "-std=gnu11" for a .c
+ * file, "-xc++" and "-std=c++17" for anything else (static strings).
+ */
+void dl_compdb_lang_args(const char *path, const char **lang, const char **std);
+
+/**
  * dl_compile_args_for - the flags to parse path with.
  * @param db         a loaded database or NULL. When the file has an entry, its
  *                   arguments are used (the compiler, the file, -c, -o and

@@ -30,6 +30,7 @@
 #include "core/log.h"
 #include "core/strbuf.h"
 #include "findings/finding.h"
+#include "frontend/compdb.h"
 #include "rules/ruleset.h"
 #include "rules/schema.h"
 
@@ -133,13 +134,14 @@ static bool parse_fixture(const char *path, const char *text, struct fixture *fx
                         if (strncmp(c, "rules:", 6) == 0) {
                                 snprintf(fx->rules, sizeof fx->rules, "%s", trim(c + 6));
                         } else if (strncmp(c, "checks:", 7) == 0) {
-                                char *list = c + 7;
-                                for (char *tok = strtok(list, ", "); tok && fx->n_checks < 16;
-                                     tok = strtok(NULL, ", "))
+                                char *list = c + 7, *rest = NULL;
+                                for (char *tok = strtok_r(list, ", ", &rest);
+                                     tok && fx->n_checks < 16; tok = strtok_r(NULL, ", ", &rest))
                                         snprintf(fx->checks[fx->n_checks++], 128, "%s", tok);
                         } else if (strncmp(c, "args:", 5) == 0) {
-                                for (char *tok = strtok(c + 5, " \t"); tok && fx->n_args < 64;
-                                     tok = strtok(NULL, " \t"))
+                                char *rest = NULL;
+                                for (char *tok = strtok_r(c + 5, " \t", &rest);
+                                     tok && fx->n_args < 64; tok = strtok_r(NULL, " \t", &rest))
                                         fx->args[fx->n_args++] = dl_xstrdup(tok);
                         } else if (strncmp(c, "expect-tool:", 12) == 0) {
                                 if (fx->n_tools < 32)
@@ -289,8 +291,8 @@ static bool run_fixture(const char *path, const char *src_dir, const char *bin_d
                 p.stub_include_dir = stub;
                 const char *args[80];
                 size_t n = 0;
-                args[n++] = "-xc++";
-                args[n++] = "-std=c++17";
+                dl_compdb_lang_args(path, &args[0], &args[1]); /* a .c fixture is C */
+                n = 2;
                 char *expanded[64];
                 for (size_t i = 0; i < fx.n_args; i++) {
                         const char *a = fx.args[i];

@@ -2,10 +2,13 @@
  * compares each request's dl_request_dump() line with the annotations.
  * SPDX-License-Identifier: MIT
  *
- * Usage: recognize_runner [--include DIR] [--stubs DIR] FILE.cpp...
+ * Usage: recognize_runner [--include DIR] [--stubs DIR] FILE.cpp|FILE.c...
+ * (a .c file is parsed as C, anything else as C++: dl_compdb_lang_args)
  * Annotations (design.md 15), applying to the next non-annotation line:
  *   // request: <Op[Kind]> key=value ... [escaped] [inferred]
  *   // request-count: N            (anywhere: requests in the whole file)
+ *   // clang-errors: N             (anywhere: errors clang reports in the file;
+ *                                   a C file misparsed as C++ would have some)
  * Several request: lines may stack for one line (in call order). A key
  * given as <absent> must be missing from the dump; other keys must match
  * exactly; flags are compared when listed. The pseudo-key col=N asserts the
@@ -19,6 +22,7 @@
 #include "core/arena.h"
 #include "core/log.h"
 #include "core/strbuf.h"
+#include "frontend/compdb.h"
 #include "model/request.h"
 
 #include <stdio.h>
@@ -82,7 +86,8 @@ static const char *annotation(const char *line, const char *tag)
 
 static bool is_annotation(const char *line)
 {
-        return annotation(line, "request") || annotation(line, "request-count");
+        return annotation(line, "request") || annotation(line, "request-count") ||
+               annotation(line, "clang-errors");
 }
 
 /* Split a dump into top-level words (quotes and brackets respected). */
@@ -183,6 +188,7 @@ static bool run_file(const struct opts *o, const char *path)
         char inc[4096];
         snprintf(inc, sizeof inc, "-I%s", o->include ? o->include : ".");
         const char *args[] = {"-xc++", "-std=c++17", inc};
+        dl_compdb_lang_args(path, &args[0], &args[1]); /* a .c fixture is C */
         struct dl_analyze_opts ao = {args, 3, o->stubs, NULL, false};
         struct dl_arena arena;
         dl_arena_init(&arena);
@@ -214,13 +220,16 @@ static bool run_file(const struct opts *o, const char *path)
                                 an.requests[i].function ? an.requests[i].function : "");
         }
         bool *used = dl_xcalloc(an.n_requests + 1, sizeof *used);
-        long want_count = -1;
+        long want_count = -1, want_errors = -1;
         /* walk annotations: a block of request: lines applies to the next line */
         struct line_vec out = {0};
         for (size_t i = 0; i < lines.n; i++) {
                 const char *cnt = annotation(lines.items[i], "request-count");
                 if (cnt)
                         want_count = strtol(cnt, NULL, 10);
+                const char *errs = annotation(lines.items[i], "clang-errors");
+                if (errs)
+                        want_errors = strtol(errs, NULL, 10);
                 if (is_annotation(lines.items[i])) {
                         push_line(&out, dl_xstrdup(lines.items[i]));
                         continue;
@@ -302,6 +311,11 @@ static bool run_file(const struct opts *o, const char *path)
         if (want_count >= 0 && (size_t)want_count != an.n_requests) {
                 printf("FAIL %s: request-count %ld expected, %zu found\n", path, want_count,
                        an.n_requests);
+                ok = false;
+        }
+        if (want_errors >= 0 && (unsigned long)want_errors != an.clang_errors) {
+                printf("FAIL %s: clang-errors %ld expected, %u found\n", path, want_errors,
+                       an.clang_errors);
                 ok = false;
         }
         for (size_t i = 0; i < log.n; i++) {
