@@ -30,7 +30,8 @@ void dl_strbuf_putc(struct dl_strbuf *sb, char c);
 void dl_strbuf_printf(struct dl_strbuf *sb, const char *fmt, ...)
         __attribute__((format(printf, 2, 3)));
 /** dl_strbuf_vprintf - append vprintf output. */
-void dl_strbuf_vprintf(struct dl_strbuf *sb, const char *fmt, va_list ap);
+void dl_strbuf_vprintf(struct dl_strbuf *sb, const char *fmt, va_list ap)
+        __attribute__((format(printf, 2, 0)));
 /** dl_strbuf_cstr - the contents, NUL-terminated (transfer none). */
 const char *dl_strbuf_cstr(const struct dl_strbuf *sb);
 /** dl_strbuf_take - the contents as a heap string; the buffer is emptied.

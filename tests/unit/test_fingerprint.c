@@ -38,7 +38,9 @@ static void check_vector(const char *stem)
         struct dl_line_hashes h;
         dl_line_hashes_compute(&h, text, tlen);
         size_t lines = 0;
-        for (char *line = strtok(expected, "\n"); line; line = strtok(NULL, "\n")) {
+        char *save = NULL;
+        for (char *line = strtok_r(expected, "\n", &save); line;
+             line = strtok_r(NULL, "\n", &save)) {
                 unsigned n;
                 char hash[64];
                 assert_int_equal(sscanf(line, "%u %63s", &n, hash), 2);
