@@ -604,63 +604,41 @@ static struct dl_value field_value(struct reader *r, const struct jnode *v, enum
         return dl_value_dynamic(v->loc);
 }
 
-/* DynamoDB's descriptor t (len bytes) of an AttributeValue member: the
- * static spelling dl_attr keeps ("S", "BOOL", ...), or NULL when t is none. */
-static const char *attr_type(const char *t, size_t len)
-{
-        static const char *const types[] = {"S", "N", "B", "BOOL", "NULL",
-                                            "L", "M", "SS", "NS", "BS"};
-        for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-                if (strlen(types[i]) == len && memcmp(types[i], t, len) == 0)
-                        return types[i];
-        return NULL;
-}
-
 /* An AttributeValue ({"S": "x"}) into e's type and value. */
 static void read_attribute_value(const struct jnode *v, struct dl_attr *e)
 {
-        e->type = NULL;
+        e->type = DL_ATTR_UNKNOWN;
         e->val = dl_value_dynamic(v->loc);
         if (v->kind != J_OBJECT || v->open || v->members.n != 1)
                 return;
         const struct jmember *m = &v->members.items[0];
         size_t len;
         const char *t = name_of(m, &len);
-        const char *type = t ? attr_type(t, len) : NULL;
-        if (!type)
+        enum dl_attr_type type;
+        if (!t || !dl_attr_type_from_name(t, len, &type))
                 return;
         e->type = type;
         const struct jnode *x = m->val;
-        if (strcmp(type, "S") == 0 || strcmp(type, "N") == 0 || strcmp(type, "B") == 0) {
+        switch (type) {
+        case DL_ATTR_S:
+        case DL_ATTR_N:
+        case DL_ATTR_B:
                 if (x->kind == J_STRING)
                         e->val = x->val;
-        } else if (strcmp(type, "BOOL") == 0 || strcmp(type, "NULL") == 0) {
+                break;
+        case DL_ATTR_BOOL:
+        case DL_ATTR_NULL:
                 if (x->kind == J_BOOL)
                         e->val = x->val;
-        } else {
+                break;
+        default:
                 e->val = (struct dl_value){0}; /* a list, map or set: no scalar */
+                break;
         }
 }
 
-/* The request map DynamoDB names name (len bytes): ExpressionAttributeNames,
- * ExpressionAttributeValues, Key or Item; NULL for other members. */
-static struct dl_attr_map *request_map(struct dl_request *req, const char *name, size_t len)
-{
-#define MAP_IS(s) (len == sizeof(s) - 1 && memcmp(name, s, len) == 0)
-        if (MAP_IS("ExpressionAttributeNames"))
-                return &req->names;
-        if (MAP_IS("ExpressionAttributeValues"))
-                return &req->values;
-        if (MAP_IS("Key"))
-                return &req->key;
-        if (MAP_IS("Item"))
-                return &req->item;
-        return NULL;
-#undef MAP_IS
-}
-
 /* A map member (ExpressionAttributeNames, ...Values, Key, Item) into map. */
-static void read_map(struct reader *r, const struct jnode *v, bool names,
+static void read_map(struct reader *r, const struct jnode *v, enum dl_map which,
                      struct dl_attr_map *map)
 {
         map->loc = v->loc;
@@ -676,7 +654,7 @@ static void read_map(struct reader *r, const struct jnode *v, bool names,
                 struct dl_attr *e = &items[i];
                 e->key = m->key;
                 e->loc = m->loc;
-                if (names) {
+                if (which == DL_MAP_NAMES) {
                         e->val = m->val->kind == J_STRING ? m->val->val
                                                           : dl_value_dynamic(m->val->loc);
                 } else {
@@ -837,7 +815,7 @@ static void read_object(struct reader *r, const struct jnode *obj, struct dl_req
                 size_t len;
                 const char *name = name_of(m, &len);
                 enum dl_field f;
-                struct dl_attr_map *map;
+                enum dl_map map;
                 if (!name) {
                         /* a member whose name is only known at run time */
                         dl_request_mark_escaped(req);
@@ -848,11 +826,11 @@ static void read_object(struct reader *r, const struct jnode *obj, struct dl_req
                         req->fields[f] = field_value(r, v, dl_field_kind(f));
                         if (f == DL_FIELD_EXCLUSIVE_START_KEY && r->api == DL_API_20111205)
                                 read_old_key(r, v, req, false);
-                } else if ((map = request_map(req, name, len)) != NULL) {
-                        if (map == &req->key && r->api == DL_API_20111205)
+                } else if (dl_map_from_api_name(name, len, &map)) {
+                        if (map == DL_MAP_KEY && r->api == DL_API_20111205)
                                 read_old_key(r, v, req, true);
                         else
-                                read_map(r, v, map == &req->names, map);
+                                read_map(r, v, map, dl_request_map(req, map));
                 } else if (len == 4 && memcmp(name, "Keys", 4) == 0) {
                         /* BatchGetItem's KeysAndAttributes: a list of keys */
                         req->key = (struct dl_attr_map){DL_VAL_DYNAMIC, NULL, 0, v->loc};

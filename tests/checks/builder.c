@@ -186,8 +186,14 @@ static const struct dl_hole *hole_of(struct dl_tb *tb, const char *p, size_t len
                         h.name = colon;
                         colon = eq + 1;
                 }
-                for (char *v = strtok(colon, "|"); v && n < 16; v = strtok(NULL, "|"))
-                        vals[n++] = v;
+                for (char *v = colon; v && n < 16;) {
+                        char *bar = strchr(v, '|');
+                        if (bar)
+                                *bar++ = '\0';
+                        if (*v)
+                                vals[n++] = v;
+                        v = bar;
+                }
                 h.values = vals;
                 h.n_values = n;
         } else {

@@ -110,7 +110,7 @@ static void test_query_members_and_maps(void **state)
                    "select=\"ALL_ATTRIBUTES\" table=\"Orders\" values={:u:S,:c:S,:t:N}");
         assert_true(res.complete);
         assert_false(res.malformed);
-        assert_string_equal(r->values.items[2].type, "N");
+        assert_int_equal(r->values.items[2].type, DL_ATTR_N);
         assert_true(dl_value_equals(&r->values.items[2].val, "100"));
         /* the expression's bytes keep their place in the literal: "GSI1PK"
          * starts after {"TableName": "Orders", ... "KeyConditionExpression": " */
