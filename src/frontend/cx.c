@@ -190,6 +190,17 @@ unsigned dl_cx_children(CXCursor c, CXCursor *out, unsigned max)
         return st.n;
 }
 
+CXCursor dl_cx_var_init(CXCursor var)
+{
+        CXCursor kids[8];
+        unsigned n = dl_cx_children(var, kids, 8);
+        for (unsigned i = n < 8 ? n : 8; i-- > 0;) {
+                if (clang_isExpression(clang_getCursorKind(kids[i])))
+                        return kids[i];
+        }
+        return clang_getNullCursor();
+}
+
 CXSourceRange dl_cx_file_range(CXTranslationUnit tu, CXCursor c)
 {
         CXSourceRange r = clang_getCursorExtent(c);

@@ -82,6 +82,10 @@ const char *dl_cx_qualified_name(struct dl_cx *cx, CXCursor c);
  * Returns: the number of children (may exceed max; only max stored). */
 unsigned dl_cx_children(CXCursor c, CXCursor *out, unsigned max);
 
+/** dl_cx_var_init - the initializer expression of the variable declaration
+ * var (its last expression child), or a null cursor when it has none. */
+CXCursor dl_cx_var_init(CXCursor var);
+
 /** dl_cx_file_range - a range from the file locations (clang_getFileLocation)
  * of the extent of c, safe to tokenize (never spans a #define and a use). */
 CXSourceRange dl_cx_file_range(CXTranslationUnit tu, CXCursor c);

@@ -162,18 +162,6 @@ static bool is_constant_var(CXCursor var)
         return false;
 }
 
-/* The initializer expression of a variable, or a null cursor. */
-static CXCursor var_init(CXCursor var)
-{
-        CXCursor kids[8];
-        unsigned n = dl_cx_children(var, kids, 8);
-        for (unsigned i = n < 8 ? n : 8; i-- > 0;) {
-                if (clang_isExpression(clang_getCursorKind(kids[i])))
-                        return kids[i];
-        }
-        return clang_getNullCursor();
-}
-
 /* A local string being built: its references go by in source order. */
 struct local_string {
         struct dl_eval *ev;
@@ -218,7 +206,7 @@ static bool string_site(void *data, const struct dl_body_site *site)
  * the value a hole. */
 static void fold_local_string(struct dl_eval *ev, struct dl_tmpl *t, CXCursor var, unsigned depth)
 {
-        CXCursor init = var_init(var);
+        CXCursor init = dl_cx_var_init(var);
         struct dl_tmpl sub;
         dl_tmpl_init(&sub, t->arena);
         if (clang_Cursor_isNull(init))
@@ -249,7 +237,7 @@ static void fold_declref(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsi
         if (clang_Cursor_isNull(def))
                 def = decl;
         if (is_constant_var(def)) {
-                CXCursor init = var_init(def);
+                CXCursor init = dl_cx_var_init(def);
                 if (clang_Cursor_isNull(init)) {
                         dl_tmpl_hole(t, NULL);
                         return;

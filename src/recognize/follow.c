@@ -372,18 +372,6 @@ static CXCursor find_init_list(CXCursor e)
         return clang_getNullCursor();
 }
 
-/* The initializer expression of a variable, or a null cursor. */
-static CXCursor var_init(CXCursor var)
-{
-        CXCursor kids[8];
-        unsigned n = dl_cx_children(var, kids, 8);
-        for (unsigned i = n < 8 ? n : 8; i-- > 0;) {
-                if (clang_isExpression(clang_getCursorKind(kids[i])))
-                        return kids[i];
-        }
-        return clang_getNullCursor();
-}
-
 /* A variable of a function body with automatic storage (not static, not a
  * global another function may change). */
 static bool is_local_var(CXCursor var)
@@ -537,7 +525,7 @@ static void map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_names,
                 m->kind = DL_VAL_DYNAMIC;
                 return;
         } else {
-                CXCursor init = var_init(var);
+                CXCursor init = dl_cx_var_init(var);
                 CXCursor l = clang_Cursor_isNull(init) ? init : find_init_list(init);
                 if (!clang_Cursor_isNull(l))
                         map_from_list(s, m, is_names, l, use);
@@ -635,7 +623,7 @@ static bool collection_start(struct scope *s, struct dl_request *c, CXCursor arg
         /* the variable's initializer: its list's elements; nothing for an
          * empty construction; anything else (a copy of something ddblint
          * cannot list) makes c escaped */
-        CXCursor init = var_init(*var);
+        CXCursor init = dl_cx_var_init(*var);
         if (!clang_Cursor_isNull(init)) {
                 CXCursor l = find_init_list(init);
                 if (!clang_Cursor_isNull(l))
@@ -1125,7 +1113,7 @@ static void follow_var(struct scope *s, struct dl_request *r, CXCursor var, unsi
                         /* comes from the caller or an alias: unknown contents */
                         dl_request_mark_escaped(r);
                 } else {
-                        CXCursor init = var_init(var);
+                        CXCursor init = dl_cx_var_init(var);
                         if (!clang_Cursor_isNull(init))
                                 build_expr(s, r, init, off_of(var));
                 }
