@@ -1,0 +1,136 @@
+/* scan.h - what a translation unit includes, read from its text without
+ * parsing it: the preprocessor directives of the source file and of the
+ * project headers it reaches, resolved with its own include paths.
+ * SPDX-License-Identifier: MIT
+ *
+ * The scan reads #include, #include_next, #import, #define and #undef
+ * lines (after line splices and comments, outside string literals) and
+ * evaluates no condition: an include under `#if 0` counts as included. It
+ * is what ddblint knows about a file before paying for clang's parse; the
+ * precompiled stub header (pch.h) and the directory walk use it.
+ *
+ * Include resolution follows clang's search order: for "x" the including
+ * file's directory, then -iquote directories; for both forms the -I
+ * directories. A header found there is a *project header* and is scanned
+ * in turn. Anything else (-isystem, the compiler's own directories,
+ * -idirafter, the stub headers) is a system header and is not scanned; an
+ * include found in none of the -I directories that names a file under the
+ * stub directory is recorded as reaching the stubs.
+ *
+ * Thread safety: one struct dl_scan may be shared by threads; it memoizes
+ * each file's directives under a mutex.
+ */
+#ifndef DL_FRONTEND_SCAN_H
+#define DL_FRONTEND_SCAN_H
+
+#include "../core/error.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct dl_scan;
+
+/* One directive the scan keeps. */
+enum dl_directive_kind {
+        DL_DIR_INCLUDE_QUOTE,   /* #include "name" */
+        DL_DIR_INCLUDE_ANGLE,   /* #include <name> (also #include_next, #import) */
+        DL_DIR_INCLUDE_MACRO,   /* #include MACRO: not resolvable from the text */
+        DL_DIR_DEFINE,          /* #define name or #undef name */
+};
+
+struct dl_directive {
+        enum dl_directive_kind kind;
+        char *name;             /* the header as spelled, or the macro name (owned) */
+};
+
+struct dl_directives {
+        struct dl_directive *items;
+        size_t n, cap;
+};
+
+/**
+ * dl_scan_directives - the directives of a text, in order.
+ * @param text  the file's bytes (need not be NUL-terminated).
+ * @param len   its length in bytes.
+ * @param out   zeroed, then filled (release with dl_directives_fini()).
+ */
+void dl_scan_directives(const char *text, size_t len, struct dl_directives *out);
+/** dl_directives_fini - free the list; NULL-safe. */
+void dl_directives_fini(struct dl_directives *d);
+
+/**
+ * dl_scan_identifiers - calls fn for every identifier token of text outside
+ * comments and literals (directive lines included), with its bytes and
+ * length in bytes (not NUL-terminated; valid during the call).
+ */
+void dl_scan_identifiers(const char *text, size_t len,
+                         void (*fn)(const char *id, size_t n, void *data), void *data);
+
+/* The include search of a compiler command line. Paths are absolute or as
+ * given (relative ones are made absolute against -working-directory, else
+ * the current directory). */
+struct dl_search_paths {
+        char **quote;           /* -iquote */
+        size_t n_quote;
+        char **user;            /* -I, --include-directory */
+        size_t n_user;
+        char **system;          /* -isystem and -idirafter, in order */
+        size_t n_system;
+        bool prefix_include;    /* -include, -imacros or -include-pch given */
+        bool modules;           /* -fmodules given */
+        bool cplusplus;         /* the language is C++ (-x, else the extension) */
+};
+
+/**
+ * dl_search_paths_from_args - read the include search and the language
+ * from compiler arguments (as given to libclang: no compiler name, no
+ * file name). path is the source file, for its extension when no -x is
+ * given (.c and .h are C, as clang decides). Release with
+ * dl_search_paths_fini().
+ */
+void dl_search_paths_from_args(const char *path, const char *const *args, size_t n_args,
+                               struct dl_search_paths *out);
+/** dl_search_paths_fini - free the lists; NULL-safe. */
+void dl_search_paths_fini(struct dl_search_paths *sp);
+
+/* What one translation unit reaches. */
+struct dl_scan_tu {
+        char **headers;         /* project headers reached, real paths, sorted, unique */
+        size_t n_headers;
+        char **macros;          /* names #define'd or #undef'd in the source file and its
+                                   project headers, sorted, unique */
+        size_t n_macros;
+        bool includes_stub;     /* some include resolves to a file under the stub directory */
+        bool unresolved;        /* some include was found nowhere (or was a macro) */
+};
+
+/** dl_scan_new - an empty memo (transfer full; release with dl_scan_free). */
+struct dl_scan *dl_scan_new(void);
+/** dl_scan_free - release the memo; NULL-safe. */
+void dl_scan_free(struct dl_scan *s);
+
+/**
+ * dl_scan_tu - scan the source file path and every project header it
+ * reaches (transitively).
+ * @param sp        the file's include search (dl_search_paths_from_args).
+ * @param stub_dir  ddblint's stub headers, or NULL.
+ * @param out       zeroed, then filled; release with dl_scan_tu_fini().
+ * Returns: DL_OK; DL_ERR_IO (err names the file) when the source file
+ * itself cannot be read. A project header that cannot be read counts as
+ * unresolved.
+ */
+enum dl_status dl_scan_tu(struct dl_scan *s, const char *path, const struct dl_search_paths *sp,
+                          const char *stub_dir, struct dl_scan_tu *out, struct dl_error *err);
+/** dl_scan_tu_fini - free the result; NULL-safe. */
+void dl_scan_tu_fini(struct dl_scan_tu *t);
+
+/**
+ * dl_scan_resolve - where `#include <name>` (quoted false) or
+ * `#include "name"` (quoted true, from a file in includer_dir) is found
+ * among the project directories of sp (includer's directory for quotes,
+ * -iquote, -I). Returns: the real path (transfer full), or NULL.
+ */
+char *dl_scan_resolve(const struct dl_search_paths *sp, const char *includer_dir,
+                      const char *name, bool quoted);
+
+#endif
