@@ -117,6 +117,53 @@ static bool same_file(const char *a, const char *b)
                sa.st_ino == sb.st_ino;
 }
 
+/* Options whose value is a path: "-Ipath", "-I path"; for those spelled
+ * with '=' ("--sysroot=path") the prefix includes it. */
+static const char *const path_options[] = {
+        "-I", "-iquote", "-isystem", "-idirafter", "-include-pch", "-include", "-imacros",
+        "-F", "-isysroot", "-iprefix", "--sysroot=", "--sysroot", "-fmodule-map-file=",
+        "--include-directory=", "-iframework", "-cxx-isystem",
+};
+
+/* dir/value for a relative path value, else a copy (transfer full). */
+static char *rebase(const char *dir, const char *prefix, const char *value)
+{
+        if (value[0] == '/' || value[0] == '=' || value[0] == '\0')
+                return dl_xasprintf("%s%s", prefix, value);
+        return dl_xasprintf("%s%s/%s", prefix, dir, value);
+}
+
+/* Makes the relative paths in a->argv[from..] absolute against dir, the
+ * directory the flags were written for. libclang's -working-directory
+ * would do it too, but it changes the whole process's current directory
+ * (chdir) while it parses, which breaks every relative path of the run and
+ * races between the threads of -j. */
+static void absolute_paths(struct dl_compile_args *a, size_t from, const char *dir)
+{
+        for (size_t i = from; i < a->n; i++) {
+                char *arg = a->argv[i];
+                for (size_t k = 0; k < sizeof path_options / sizeof *path_options; k++) {
+                        const char *o = path_options[k];
+                        size_t n = strlen(o);
+                        if (strncmp(arg, o, n) != 0)
+                                continue;
+                        if (arg[n] == '\0') { /* the value is the next argument */
+                                if (i + 1 < a->n) {
+                                        char *v = rebase(dir, "", a->argv[i + 1]);
+                                        free(a->argv[i + 1]);
+                                        a->argv[++i] = v;
+                                }
+                        } else if (o[n - 1] == '=' || o[1] != '-') {
+                                char *prefix = dl_xstrndup(arg, n);
+                                a->argv[i] = rebase(dir, prefix, arg + n);
+                                free(prefix);
+                                free(arg);
+                        }
+                        break;
+                }
+        }
+}
+
 static bool from_database(const struct dl_compdb *db, const char *path,
                           struct dl_compile_args *out)
 {
@@ -154,7 +201,7 @@ static bool from_database(const struct dl_compdb *db, const char *path,
                         }
                         push_take(out, arg);
                 }
-                push_take(out, dl_xasprintf("-working-directory=%s", dir));
+                absolute_paths(out, 0, dir);
                 free(dir);
                 out->origin = "compile_commands.json";
                 found = true;
@@ -181,7 +228,7 @@ static bool from_flags_file(const char *file_dir, const char *repo_root,
                                         push(out, line);
                         }
                         fclose(f);
-                        push_take(out, dl_xasprintf("-working-directory=%s", dir));
+                        absolute_paths(out, 0, dir);
                         out->origin = "compile_flags.txt";
                         found = true;
                         break;
@@ -241,6 +288,30 @@ enum dl_status dl_compile_args_for(const struct dl_compdb *db, const char *path,
         for (size_t i = 0; i < n_extra; i++)
                 push(out, extra[i]);
         return DL_OK;
+}
+
+bool dl_compile_args_header_language(struct dl_compile_args *a, const char *path, bool cplusplus)
+{
+        size_t len = strlen(path);
+        if (len < 2 || strcmp(path + len - 2, ".h") != 0)
+                return false;
+        const char *std = NULL;
+        for (size_t i = 0; i < a->n; i++) {
+                const char *s = a->argv[i];
+                if (strncmp(s, "-x", 2) == 0 || strncmp(s, "--language", 10) == 0)
+                        return false;
+                if (strncmp(s, "-std=", 5) == 0 || strncmp(s, "--std=", 6) == 0)
+                        std = strchr(s, '=') + 1;
+        }
+        bool cxx = std ? strstr(std, "++") != NULL : cplusplus;
+        if (!cxx)
+                return false;
+        /* before everything else: -x applies to the inputs after it */
+        push(a, "-xc++");
+        char *x = a->argv[a->n - 1];
+        memmove(&a->argv[1], &a->argv[0], (a->n - 1) * sizeof *a->argv);
+        a->argv[0] = x;
+        return true;
 }
 
 void dl_compile_args_fini(struct dl_compile_args *a)

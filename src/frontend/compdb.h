@@ -9,6 +9,7 @@
 
 #include "../core/error.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct dl_compdb; /* opaque: a loaded compile_commands.json */
@@ -41,24 +42,39 @@ void dl_compdb_lang_args(const char *path, const char **lang, const char **std);
  * dl_compile_args_for - the flags to parse path with.
  * @param db         a loaded database or NULL. When the file has an entry, its
  *                   arguments are used (the compiler, the file, -c, -o and
- *                   dependency-file options removed; the entry's directory
- *                   passed as -working-directory).
+ *                   dependency-file options removed; relative paths in
+ *                   include and sysroot options made absolute against the
+ *                   entry's directory).
  * @param path       the source file (relative to the current directory or
  *                   absolute).
  * @param repo_root  the directory that bounds the upward searches for
  *                   compile_flags.txt and include/ folders (absolute).
  * @param extra      --extra-arg flags, appended last.
  * Without a database entry: the nearest compile_flags.txt between the file's
- * directory and repo_root (one flag per line, relative paths taken from its
- * directory), else `-xc -std=gnu11` for .c and `-xc++ -std=c++17` for every
+ * directory and repo_root (one flag per line; relative paths in include and
+ * sysroot options made absolute against its directory), else `-xc -std=gnu11` for .c and `-xc++ -std=c++17` for every
  * other extension, plus -I for the file's directory and for each include/
  * folder in the directories from the file's up to repo_root.
+ * No -working-directory is passed: libclang would chdir(2) the whole process
+ * to it while parsing.
  * Returns: DL_OK (out filled; release with dl_compile_args_fini()).
  */
 enum dl_status dl_compile_args_for(const struct dl_compdb *db, const char *path,
                                    const char *repo_root, const char *const *extra,
                                    size_t n_extra, struct dl_compile_args *out,
                                    struct dl_error *err);
+/**
+ * dl_compile_args_header_language - choose C++ for a C header file name
+ * whose flags name no language. clang parses a `.h` file as C unless told
+ * otherwise, and C++ flags (-std=c++17) on a C input stop it before the
+ * first line (libclang answers CXErrorCode 4). So when path ends in `.h`
+ * and a holds no -x or --language: "-xc++" is added when a's -std names a
+ * C++ standard, or when a names no standard at all and cplusplus (the
+ * caller's knowledge of the project: its sources are C++) is set.
+ * Returns: true when "-xc++" was added.
+ */
+bool dl_compile_args_header_language(struct dl_compile_args *a, const char *path, bool cplusplus);
+
 /** dl_compile_args_fini - free the strings; NULL-safe. */
 void dl_compile_args_fini(struct dl_compile_args *a);
 

@@ -1,0 +1,32 @@
+#!/bin/sh
+# compdb-build-dir.sh - `ddblint -p build` on a project whose
+# compile_commands.json runs the compiler in build/ with include paths
+# relative to it (what CMake writes), on several files in parallel, given
+# relative to the project root. Every file must be analysed (libclang's
+# -working-directory used to chdir the whole process into build/, after
+# which the next relative path could not be opened).
+. "$(dirname "$0")/lib.inc"
+cp -R "$SRC/examples/ecommerce/." "$T/"
+mkdir -p "$T/build"
+{
+  echo "["
+  sep=""
+  for f in src/orders.cpp src/reporting.cpp src/users.cpp src/keys.cpp; do
+    printf '%s{"directory": "%s/build", "file": "../%s", "arguments": ["c++", "-std=c++17", "-I../include", "-c", "../%s"]}\n' "$sep" "$T" "$f" "$f"
+    sep=","
+  done
+  echo "]"
+} > "$T/build/compile_commands.json"
+for j in 1 2; do
+  "$DDBLINT" -j $j -p build src/orders.cpp src/reporting.cpp src/users.cpp src/keys.cpp \
+    >out.txt 2>err.txt
+  rc=$?
+  # the example's four findings: three in orders.cpp, the Scan in reporting.cpp
+  [ $rc = 1 ] && ok "-j $j: exit 1" || fail "-j $j: exit $rc"
+  [ ! -s err.txt ] && ok "-j $j: nothing on stderr" || { fail "-j $j: stderr"; cat err.txt; }
+  [ "$(grep -c '^src/orders.cpp:' out.txt)" = 3 ] && ok "-j $j: orders.cpp" ||
+    { fail "-j $j: orders.cpp findings"; cat out.txt; }
+  [ "$(grep -c '^src/reporting.cpp:' out.txt)" = 1 ] && ok "-j $j: reporting.cpp" ||
+    { fail "-j $j: reporting.cpp findings"; cat out.txt; }
+done
+finish
