@@ -157,6 +157,23 @@ static enum dl_status check_compdb_json(const char *dir, struct dl_error *err)
         return st;
 }
 
+/* The run's sources are C++: some .cc/.cpp/.cxx file and no .c file. A
+ * header whose flags name no language is then parsed as C++. */
+static bool is_cxx_project(const struct dl_file_list *files)
+{
+        bool cxx = false;
+        for (size_t i = 0; i < files->n; i++) {
+                const char *dot = strrchr(files->paths[i], '.');
+                if (!dot)
+                        continue;
+                if (strcmp(dot, ".c") == 0)
+                        return false;
+                cxx = cxx || strcmp(dot, ".cc") == 0 || strcmp(dot, ".cpp") == 0 ||
+                      strcmp(dot, ".cxx") == 0 || strcmp(dot, ".C") == 0;
+        }
+        return cxx;
+}
+
 static int cmp_key(const void *a, const void *b)
 {
         return strcmp(a, b);
@@ -735,11 +752,13 @@ int dl_cli_main(int argc, char **argv)
          * analyses then run in parallel and come back in file order. */
         struct dl_compile_args *cargs = dl_xcalloc(n + 1, sizeof *cargs);
         struct dl_job *jobs = dl_xcalloc(n + 1, sizeof *jobs);
+        bool cxx_project = is_cxx_project(&r->files);
         for (size_t i = 0; i < n; i++) {
                 char *repo = repo_root_for(r->files.paths[i], r->project_root);
                 dl_compile_args_for(r->db, r->files.paths[i], repo,
                                     (const char *const *)o->extra_args, o->n_extra_args,
                                     &cargs[i], NULL);
+                dl_compile_args_header_language(&cargs[i], r->files.paths[i], cxx_project);
                 free(repo);
                 jobs[i].pipeline = &r->pipelines[r->rules_index[i]];
                 jobs[i].path = r->files.paths[i];
