@@ -22,6 +22,7 @@
 #include "../findings/fileio.h"
 #include "../findings/sink.h"
 #include "../frontend/compdb.h"
+#include "../frontend/pch.h"
 #include "../report/reporter.h"
 #include "../rules/ruleset.h"
 #include "../rules/schema.h"
@@ -84,6 +85,22 @@ static char *find_stub_dir(const char *argv0)
         if (env && *env)
                 return dl_xstrdup(env);
         return find_data_dir(argv0, "include");
+}
+
+/* --cache-dir, else $XDG_CACHE_HOME/ddblint, else $HOME/.cache/ddblint (the
+ * XDG Base Directory Specification); NULL when none can be named.
+ * (transfer full) */
+static char *cache_dir_for(const struct dl_options *o)
+{
+        if (o->cache_dir)
+                return dl_xstrdup(o->cache_dir);
+        const char *xdg = getenv("XDG_CACHE_HOME");
+        if (xdg && xdg[0] == '/')
+                return dl_xasprintf("%s/ddblint", xdg);
+        const char *home = getenv("HOME");
+        if (home && *home)
+                return dl_xasprintf("%s/.cache/ddblint", home);
+        return NULL;
 }
 
 /* Nearest ancestor of dir (absolute) holding .git; NULL when none. */
@@ -224,6 +241,8 @@ struct run {
         struct dl_compdb *db;
         struct dl_gitignore *gitignore;
         char *stub_dir, *project_root, *cwd;
+        char *cache_dir;                         /* --cache-dir or the default; NULL: none */
+        struct dl_pch *pch;                      /* the precompiled client header, or NULL */
         struct dl_ignore_list excludes;          /* --exclude */
         struct dl_pipeline *pipelines;           /* per config index, lazily */
         bool *pipeline_ready;
@@ -317,6 +336,7 @@ static enum dl_status pipeline_of(struct run *r, size_t i, struct dl_error *err)
         r->pipeline_ready[i] = true;
         dl_pipeline_select(p, r->o.checks);
         p->stub_include_dir = r->stub_dir;
+        p->pch = r->pch;
         p->verbose = r->o.verbose;
         if (r->o.dump_requests)
                 p->dump = stdout;
@@ -562,6 +582,8 @@ static void run_fini(struct run *r)
         free(r->analysed);
         free(r->rules_index);
         dl_file_list_fini(&r->files);
+        dl_pch_free(r->pch);
+        free(r->cache_dir);
         dl_sink_free(r->sink);
         dl_compdb_free(r->db);
         dl_config_free(r->config);
@@ -699,6 +721,10 @@ int dl_cli_main(int argc, char **argv)
         }
         if (!o->no_stubs)
                 r->stub_dir = find_stub_dir(argv[0]);
+        if (r->stub_dir && !o->no_pch) {
+                r->cache_dir = o->no_cache ? NULL : cache_dir_for(o);
+                r->pch = dl_pch_new(r->stub_dir, r->cache_dir);
+        }
 
         struct dl_sink_opts so = {0};
         so.known_ids = r->ids;

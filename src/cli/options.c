@@ -82,6 +82,8 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                 FLAG("--no-stub-headers", no_stubs)
                 FLAG("--quiet", quiet)
                 FLAG("-q", quiet)
+                FLAG("--no-cache", no_cache)
+                FLAG("--no-pch", no_pch)
 #undef FLAG
 #define VALUE(s, field)                                                          \
         if (take_value(s, argc, argv, &i, &v, &missing)) {                      \
@@ -101,6 +103,7 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                 VALUE("--checks", checks)
                 VALUE("--explain", explain)
                 VALUE("--sarif-help-base", help_base)
+                VALUE("--cache-dir", cache_dir)
 #undef VALUE
                 if (take_value("--extra-arg", argc, argv, &i, &v, &missing)) {
                         if (missing)
@@ -218,6 +221,11 @@ const char *dl_options_usage(void)
                "                         (repeatable)\n"
                "  --extensions LIST      also walk these suffixes (.tpp,.cu; repeatable)\n"
                "  -j, --jobs N           analyse N files in parallel (default: one per CPU)\n"
+               "  --cache-dir DIR        keep the precompiled stub headers in DIR (default:\n"
+               "                         $XDG_CACHE_HOME/ddblint, else ~/.cache/ddblint)\n"
+               "  --no-cache             keep nothing between runs (a temporary directory)\n"
+               "  --no-pch               parse the stub headers with every file instead of\n"
+               "                         precompiling them once (slower)\n"
                "Rules:\n"
                "  --rules FILE           rules file for every file (default: the nearest\n"
                "                         .ddblint.yaml from each file's directory upwards)\n"

@@ -50,6 +50,9 @@ struct dl_options {
         bool verbose;                /* --verbose: tool notes on stderr */
         unsigned jobs;               /* -j N: parallel analyses; 0 = one per CPU */
         bool no_stubs;               /* --no-stub-headers */
+        const char *cache_dir;       /* --cache-dir DIR, or NULL ($XDG_CACHE_HOME/ddblint) */
+        bool no_cache;               /* --no-cache: nothing read from or kept in a cache */
+        bool no_pch;                 /* --no-pch: parse the stub headers with every file */
 };
 
 /**

@@ -9,6 +9,7 @@
 #include "../core/glob.h"
 #include "../core/log.h"
 #include "../core/strbuf.h"
+#include "../frontend/pch.h"
 #include "../model/normalize.h"
 #include "../model/request.h"
 #include "../recognize/analyze.h"
@@ -148,13 +149,24 @@ enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
         if (!vet_input(p, path))
                 return DL_FILE_SKIPPED;
 
+        /* the stub headers precompiled, where that changes nothing (pch.h) */
+        const char *pch = p->pch && p->stub_include_dir
+                                  ? dl_pch_for(p->pch, path, args, n_args, p->log)
+                                  : NULL;
+        const char **argv = dl_xcalloc(n_args + 2, sizeof *argv);
+        memcpy(argv, args, n_args * sizeof *argv);
+        if (pch) {
+                argv[n_args++] = "-include-pch";
+                argv[n_args++] = pch;
+        }
         struct dl_arena arena;
         dl_arena_init(&arena);
-        struct dl_analyze_opts o = {args, n_args, p->stub_include_dir, p->rules, p->verbose};
+        struct dl_analyze_opts o = {argv, n_args, p->stub_include_dir, p->rules, p->verbose};
         struct dl_analysis an;
         struct dl_error err;
         dl_error_init(&err);
         enum dl_status st = dl_analyze_file(path, &o, &arena, p->log, &an, &err);
+        free(argv);
         if (st != DL_OK) {
                 struct dl_loc loc = {path, 0, 0};
                 dl_log_add(p->log, DL_LOG_ERROR, "analysis-failed", &loc, "%s",

@@ -18,6 +18,7 @@
 #include <stdio.h>
 
 struct dl_log;
+struct dl_pch;
 struct dl_ruleset;
 
 struct dl_pipeline {
@@ -28,6 +29,8 @@ struct dl_pipeline {
                                              all checks the rules file does not
                                              disable) */
         const char *stub_include_dir;     /* borrowed; NULL for none */
+        struct dl_pch *pch;               /* borrowed; NULL: the stub headers are
+                                             parsed with every file */
         bool verbose;
         FILE *dump;                       /* non-NULL: print requests, run no check */
         struct dl_log *log;               /* borrowed */

@@ -566,8 +566,11 @@ enum dl_status dl_scan_tu(struct dl_scan *s, const char *path, const struct dl_s
                         char *hit = lookup(sp, dir, d->name, quoted);
                         if (!hit) {
                                 bool sys_found;
-                                if (reaches_stub(sp, stub_dir, d->name, &sys_found))
+                                if (reaches_stub(sp, stub_dir, d->name, &sys_found)) {
                                         out->includes_stub = true;
+                                        push_str(&out->stubs, &out->n_stubs,
+                                                 dl_xstrdup(d->name));
+                                }
                                 else if (quoted && !sys_found)
                                         out->unresolved = true;
                                 continue;
@@ -595,6 +598,7 @@ enum dl_status dl_scan_tu(struct dl_scan *s, const char *path, const struct dl_s
         DL_VEC_FREE(&todo);
         dl_strv_sort_unique(out->headers, &out->n_headers);
         dl_strv_sort_unique(out->macros, &out->n_macros);
+        dl_strv_sort_unique(out->stubs, &out->n_stubs);
         return DL_OK;
 }
 
@@ -604,5 +608,6 @@ void dl_scan_tu_fini(struct dl_scan_tu *t)
                 return;
         dl_strv_free(t->headers, t->n_headers);
         dl_strv_free(t->macros, t->n_macros);
+        dl_strv_free(t->stubs, t->n_stubs);
         memset(t, 0, sizeof *t);
 }

@@ -101,6 +101,9 @@ struct dl_scan_tu {
                                    project headers, sorted, unique */
         size_t n_macros;
         bool includes_stub;     /* some include resolves to a file under the stub directory */
+        char **stubs;           /* those includes, as spelled ("aws/core/Aws.h"), sorted,
+                                   unique */
+        size_t n_stubs;
         bool unresolved;        /* some include was found nowhere (or was a macro) */
 };
 

@@ -137,6 +137,22 @@ enum dl_status dl_tu_parse(struct dl_tu *tu, const char *path, const char *const
         unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord;
         enum CXErrorCode code = clang_parseTranslationUnit2(tu->index, path, argv, (int)n, NULL,
                                                             0, flags, &tu->tu);
+        /* A precompiled header clang refuses (changed since it was built,
+         * truncated, another clang's) costs a plain parse, never the file. */
+        size_t pch = n;
+        for (size_t i = 0; i + 1 < n; i++) {
+                if (strcmp(argv[i], "-include-pch") == 0)
+                        pch = i;
+        }
+        if (code == CXError_ASTReadError && pch < n) {
+                memmove(&argv[pch], &argv[pch + 2], (n - pch - 2) * sizeof *argv);
+                n -= 2;
+                if (tu->tu)
+                        dl_cx_dispose_tu(tu->tu);
+                tu->tu = NULL;
+                code = clang_parseTranslationUnit2(tu->index, path, argv, (int)n, NULL, 0, flags,
+                                                   &tu->tu);
+        }
         free(argv);
         if (code != CXError_Success || !tu->tu) {
                 dl_tu_free(tu);

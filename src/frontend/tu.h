@@ -30,6 +30,8 @@ const char *dl_tu_describe_error(enum CXErrorCode code);
  * DetailedPreprocessingRecord; function bodies are always parsed).
  * @param args      compiler arguments without the file name (borrowed).
  * @param stub_dir  appended as "-idirafter DIR" when not NULL.
+ * When args hold "-include-pch FILE" and libclang cannot read FILE
+ * (CXError_ASTReadError), the file is parsed again without it.
  * Returns: DL_OK with tu filled; DL_ERR_IO when path cannot be read;
  * DL_ERR_CLANG when libclang refused: the message is clang's own diagnostic
  * when its driver (the clang of the same LLVM, run on the same command)

@@ -29,6 +29,7 @@
 #include "core/file.h"
 #include "core/log.h"
 #include "core/strbuf.h"
+#include "frontend/pch.h"
 #include "findings/finding.h"
 #include "frontend/compdb.h"
 #include "rules/ruleset.h"
@@ -241,6 +242,99 @@ static char *dir_name_of(const char *path)
         return r;
 }
 
+/* The stub directory of the build (static storage, one per process). */
+static const char *stub_dir_of(const char *bin_dir)
+{
+        static char buf[4096];
+        snprintf(buf, sizeof buf, "%s/share/ddblint/include", bin_dir);
+        return buf;
+}
+
+/* Runs path through the pipeline (with the precompiled stub headers of pch
+ * when not NULL); findings to got, tool diagnostics to log. */
+static bool analyse(const char *path, const struct fixture *fx, const struct dl_ruleset *rules,
+                    const char *src_dir, const char *bin_dir, struct dl_pch *pch,
+                    struct collected *got, struct dl_log *log)
+{
+        bool ok = true;
+        struct dl_error err;
+        dl_error_init(&err);
+        struct dl_pipeline p;
+        if (dl_pipeline_init(&p, rules, log, collect, got, &err) != DL_OK) {
+                printf("FAIL %s: configure failed\n", path);
+                ok = false;
+        } else {
+                const char *only[16];
+                for (size_t i = 0; i < fx->n_checks; i++)
+                        only[i] = fx->checks[i];
+                dl_pipeline_only(&p, only, fx->n_checks);
+                p.stub_include_dir = stub_dir_of(bin_dir);
+                p.pch = pch;
+                const char *args[80];
+                size_t n = 0;
+                dl_compdb_lang_args(path, &args[0], &args[1]); /* a .c fixture is C */
+                n = 2;
+                char *expanded[64];
+                for (size_t i = 0; i < fx->n_args; i++) {
+                        const char *a = fx->args[i];
+                        const char *m = strstr(a, "%FIXTURES%");
+                        if (m)
+                                expanded[i] = dl_xasprintf("%.*s%s/tests/fixtures%s",
+                                                           (int)(m - a), a, src_dir, m + 10);
+                        else
+                                expanded[i] = dl_xstrdup(a);
+                        args[n++] = expanded[i];
+                }
+                if (pch)
+                        printf("%s: stub headers %s\n", path,
+                               dl_pch_for(pch, path, args, n, NULL) ? "precompiled"
+                                                                     : "not precompiled");
+                unsigned clang_errors = 0;
+                enum dl_file_outcome out = dl_pipeline_file(&p, path, args, n, &clang_errors);
+                if (out != DL_FILE_ANALYSED) {
+                        printf("FAIL %s: not analysed\n", path);
+                        ok = false;
+                }
+                for (size_t i = 0; i < fx->n_args; i++)
+                        free(expanded[i]);
+                dl_pipeline_fini(&p);
+        }
+        dl_error_fini(&err);
+        return ok;
+}
+
+/* Whether two runs gave the same findings and tool diagnostics, in order;
+ * prints the first difference. */
+static bool same_results(const char *path, const struct collected *a, const struct dl_log *la,
+                         const struct collected *b, const struct dl_log *lb)
+{
+        for (size_t k = 0; k < a->n || k < b->n; k++) {
+                const struct dl_finding *x = k < a->n ? a->items[k] : NULL;
+                const struct dl_finding *y = k < b->n ? b->items[k] : NULL;
+                if (x && y && !strcmp(x->check_id, y->check_id) && x->loc.line == y->loc.line &&
+                    x->loc.col == y->loc.col && x->severity == y->severity &&
+                    !strcmp(x->message, y->message))
+                        continue;
+                printf("%s: with the precompiled stub headers, finding %zu differs: %s%s%s\n",
+                       path, k + 1, x ? x->message : "(none)", " / ",
+                       y ? y->message : "(none)");
+                return false;
+        }
+        for (size_t k = 0; k < la->n || k < lb->n; k++) {
+                const struct dl_log_entry *x = k < la->n ? &la->items[k] : NULL;
+                const struct dl_log_entry *y = k < lb->n ? &lb->items[k] : NULL;
+                if (x && y && !strcmp(x->message, y->message) && x->line == y->line &&
+                    x->col == y->col)
+                        continue;
+                printf("%s: with the precompiled stub headers, tool diagnostic %zu differs: "
+                       "%s / %s\n",
+                       path, k + 1, x ? x->message : "(none)", y ? y->message : "(none)");
+                return false;
+        }
+        return true;
+}
+
+
 static bool run_fixture(const char *path, const char *src_dir, const char *bin_dir)
 {
         char *text = slurp(path);
@@ -278,43 +372,24 @@ static bool run_fixture(const char *path, const char *src_dir, const char *bin_d
         struct dl_log log;
         dl_log_init(&log, NULL, true);
         struct collected got = {0};
-        struct dl_pipeline p;
-        if (dl_pipeline_init(&p, rules, &log, collect, &got, &err) != DL_OK) {
-                printf("FAIL %s: configure failed\n", path);
+        ok = analyse(path, &fx, rules, src_dir, bin_dir, NULL, &got, &log) && ok;
+
+        /* The same file again with the stub headers precompiled: every
+         * finding and every tool diagnostic must be the same (pch.h). */
+        char *cache = dl_xasprintf("%s/fixture-pch-cache", bin_dir);
+        struct dl_pch *pch = dl_pch_new(stub_dir_of(bin_dir), cache);
+        struct dl_log log2;
+        dl_log_init(&log2, NULL, true);
+        struct collected got2 = {0};
+        ok = analyse(path, &fx, rules, src_dir, bin_dir, pch, &got2, &log2) && ok;
+        if (!same_results(path, &got, &log, &got2, &log2))
                 ok = false;
-        } else {
-                const char *only[16];
-                for (size_t i = 0; i < fx.n_checks; i++)
-                        only[i] = fx.checks[i];
-                dl_pipeline_only(&p, only, fx.n_checks);
-                char *stub = dl_xasprintf("%s/share/ddblint/include", bin_dir);
-                p.stub_include_dir = stub;
-                const char *args[80];
-                size_t n = 0;
-                dl_compdb_lang_args(path, &args[0], &args[1]); /* a .c fixture is C */
-                n = 2;
-                char *expanded[64];
-                for (size_t i = 0; i < fx.n_args; i++) {
-                        const char *a = fx.args[i];
-                        const char *m = strstr(a, "%FIXTURES%");
-                        if (m)
-                                expanded[i] = dl_xasprintf("%.*s%s/tests/fixtures%s",
-                                                           (int)(m - a), a, src_dir, m + 10);
-                        else
-                                expanded[i] = dl_xstrdup(a);
-                        args[n++] = expanded[i];
-                }
-                unsigned clang_errors = 0;
-                enum dl_file_outcome out = dl_pipeline_file(&p, path, args, n, &clang_errors);
-                if (out != DL_FILE_ANALYSED) {
-                        printf("FAIL %s: not analysed\n", path);
-                        ok = false;
-                }
-                for (size_t i = 0; i < fx.n_args; i++)
-                        free(expanded[i]);
-                free(stub);
-                dl_pipeline_fini(&p);
-        }
+        for (size_t k = 0; k < got2.n; k++)
+                dl_finding_free(got2.items[k]);
+        free(got2.items);
+        dl_log_fini(&log2);
+        dl_pch_free(pch);
+        free(cache);
 
         /* Match expectations. */
         bool *used = dl_xcalloc(got.n + 1, sizeof *used);
