@@ -2,11 +2,12 @@
 #   make run    install missing packages, build, lint examples/ecommerce,
 #               write build/ddblint.sarif
 #   make test   install missing packages, build, run the whole suite (ctest)
+#   make bench  the benchmark (bench/README.md; `make bench-quick`: minutes)
 BUILD ?= build
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build run test oracle clean
+.PHONY: all deps build run test oracle bench bench-quick clean
 
 all: build
 
@@ -28,6 +29,16 @@ test: build
 
 oracle: build
 	sh tests/oracle/rederive
+
+# The benchmark needs clang-tidy besides the build's packages; BENCH_ARGS
+# passes options through (bench/bench --help).
+bench: build
+	@sh tools/install-deps clang-tidy
+	python3 bench/bench --build $(BUILD) $(BENCH_ARGS)
+
+bench-quick: build
+	@sh tools/install-deps clang-tidy
+	python3 bench/bench --quick --build $(BUILD) $(BENCH_ARGS)
 
 clean:
 	rm -rf $(BUILD)
