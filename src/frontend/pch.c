@@ -406,8 +406,10 @@ static bool build(struct dl_pch *p, struct entry *e, const char *const *kept, si
         for (size_t i = 0; i < n_stubs; i++)
                 dl_strbuf_printf(&sb, "#include <%s>\n", stubs[i]);
         dl_strv_free(stubs, n_stubs);
-        /* rewritten only when it changes: the AST file records its time */
-        char *hpp = dl_xasprintf("%s/stubs.hpp", e->dir);
+        /* not a source file name (a walk of a cache inside the project
+         * must not take it); rewritten only when it changes: the AST file
+         * records its time */
+        char *hpp = dl_xasprintf("%s/all-stubs.inc", e->dir);
         char *old = NULL;
         size_t old_len = 0;
         struct dl_error rerr;
@@ -416,7 +418,8 @@ static bool build(struct dl_pch *p, struct entry *e, const char *const *kept, si
                     memcmp(old, dl_strbuf_cstr(&sb), sb.len) == 0;
         dl_error_fini(&rerr);
         free(old);
-        bool ok = same || write_replace(p, e->dir, "stubs.hpp", dl_strbuf_cstr(&sb), sb.len);
+        bool ok = same ||
+                  write_replace(p, e->dir, "all-stubs.inc", dl_strbuf_cstr(&sb), sb.len);
         dl_strbuf_reset(&sb);
         if (!ok) {
                 dl_strbuf_fini(&sb);

@@ -52,6 +52,8 @@ static int setup(void **state)
         put("src/via_header.cpp", "#include \"guarded.h\"\nint g() { return Aws::Version(); }\n");
         put("src/redefines.cpp", "#define SDKOptions Other\n#include <aws/core/Aws.h>\n");
         put("src/plain.cpp", "int h() { return 0; }\n");
+        put("stubs/curl/curl.h", "#pragma once\ntypedef void CURL;\n");
+        put("src/curl_only.cpp", "#include <curl/curl.h>\nCURL *c;\n");
         put("src/plain.c", "#include <aws/core/Aws.h>\n");
         put("shadow/aws/core/Aws.h", "#pragma once\nnamespace Aws { struct Own {}; }\n");
         return 0;
@@ -135,8 +137,9 @@ static void test_not_used_where_it_could_change_the_parse(void **state)
         (void)state;
         struct fx f = fx_get();
         struct dl_pch *p = dl_pch_new(f.stubs, f.cache);
-        /* no stub header included */
+        /* no stub header included; only a C client's stub (not precompiled) */
         assert_null(for_file(p, "src/plain.cpp", NULL, 0));
+        assert_null(for_file(p, "src/curl_only.cpp", NULL, 0));
         /* C, not C++ */
         assert_null(for_file(p, "src/plain.c", NULL, 0));
         /* a macro of the stub headers' text defined before them */
