@@ -12,6 +12,7 @@
 #include "options.h"
 #include "pipeline.h"
 #include "progress.h"
+#include "shard.h"
 #include "walk.h"
 
 #include "../checks/check.h"
@@ -24,6 +25,7 @@
 #include "../frontend/compdb.h"
 #include "../frontend/pch.h"
 #include "../report/reporter.h"
+#include "../report/sarif_merge.h"
 #include "../rules/ruleset.h"
 #include "../rules/schema.h"
 
@@ -172,6 +174,19 @@ static enum dl_status check_compdb_json(const char *dir, struct dl_error *err)
         }
         free(path);
         return st;
+}
+
+/* Drops the inputs that --shard K/N leaves to the other shards. */
+static void keep_shard(struct dl_file_list *files, const char *root, unsigned k, unsigned n)
+{
+        size_t kept = 0;
+        for (size_t i = 0; i < files->n; i++) {
+                if (dl_shard_keeps(files->paths[i], root, k, n))
+                        files->paths[kept++] = files->paths[i];
+                else
+                        free(files->paths[i]);
+        }
+        files->n = kept;
 }
 
 /* The run's sources are C++: some .cc/.cpp/.cxx file and no .c file. A
@@ -667,6 +682,18 @@ int dl_cli_main(int argc, char **argv)
                 rc = explain(argv[0], o->explain);
                 goto out;
         }
+        if (o->merge_sarif) {
+                if (o->n_paths == 0) {
+                        fputs("ddblint: error: merge-sarif needs the SARIF logs to merge "
+                              "(ddblint merge-sarif [-o OUT] A.sarif B.sarif...)\n",
+                              stderr);
+                        rc = DL_EXIT_USAGE;
+                } else if (dl_sarif_merge(o->paths, o->n_paths, o->output, &err) != DL_OK) {
+                        print_error(&err);
+                        rc = DL_EXIT_USAGE;
+                }
+                goto out;
+        }
         if (validate_checks(r, &err) != DL_OK) {
                 print_error(&err);
                 rc = DL_EXIT_USAGE;
@@ -754,6 +781,10 @@ int dl_cli_main(int argc, char **argv)
                 goto out;
         }
         r->incomplete = r->files.failed > 0;
+        /* decided on every input, so that each shard decides the same */
+        bool cxx_project = is_cxx_project(&r->files);
+        if (o->shard_n)
+                keep_shard(&r->files, r->project_root, o->shard_k, o->shard_n);
 
         /* Each file's rules, and the checks configured once per ruleset:
          * every rules file is read and validated before any analysis. */
@@ -778,7 +809,6 @@ int dl_cli_main(int argc, char **argv)
          * analyses then run in parallel and come back in file order. */
         struct dl_compile_args *cargs = dl_xcalloc(n + 1, sizeof *cargs);
         struct dl_job *jobs = dl_xcalloc(n + 1, sizeof *jobs);
-        bool cxx_project = is_cxx_project(&r->files);
         for (size_t i = 0; i < n; i++) {
                 char *repo = repo_root_for(r->files.paths[i], r->project_root);
                 dl_compile_args_for(r->db, r->files.paths[i], repo,

@@ -59,6 +59,11 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                                 o->dump_requests = true;
                                 continue;
                         }
+                        if (!operands_only && o->n_paths == 0 && !o->merge_sarif &&
+                            strcmp(a, "merge-sarif") == 0) {
+                                o->merge_sarif = true;
+                                continue;
+                        }
                         push(&o->paths, &o->n_paths, a);
                         continue;
                 }
@@ -152,6 +157,23 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                         o->jobs = (unsigned)n;
                         continue;
                 }
+                if (take_value("--shard", argc, argv, &i, &v, &missing)) {
+                        if (missing)
+                                goto missing_value;
+                        char *slash = NULL, *end = NULL;
+                        long k = strtol(v, &slash, 10), n = 0;
+                        if (slash != v && *slash == '/')
+                                n = strtol(slash + 1, &end, 10);
+                        if (!end || end == slash + 1 || *end || k < 1 || n < 1 || k > n ||
+                            n > 100000)
+                                return dl_error_set(err, DL_ERR_CONFIG, NULL,
+                                                    "bad value '%s' for --shard; expected K/N "
+                                                    "with 1 <= K <= N, e.g. 2/4",
+                                                    v);
+                        o->shard_k = (unsigned)k;
+                        o->shard_n = (unsigned)n;
+                        continue;
+                }
                 if (take_value("--format", argc, argv, &i, &v, &missing)) {
                         if (missing)
                                 goto missing_value;
@@ -206,6 +228,7 @@ const char *dl_options_usage(void)
 {
         return "usage: ddblint [options] [--] PATH...\n"
                "       ddblint dump-requests [options] PATH...\n"
+               "       ddblint merge-sarif [-o OUT] SARIF...\n"
                "\n"
                "Finds DynamoDB access-pattern mistakes in C and C++ code. A PATH is a file or\n"
                "a directory (walked for .c .h .cc .cpp .cxx .hh .hpp .hxx .inl .ipp .C, skipping\n"
@@ -221,6 +244,9 @@ const char *dl_options_usage(void)
                "                         (repeatable)\n"
                "  --extensions LIST      also walk these suffixes (.tpp,.cu; repeatable)\n"
                "  -j, --jobs N           analyse N files in parallel (default: one per CPU)\n"
+               "  --shard K/N            analyse only the K-th of N shares of the inputs\n"
+               "                         (by a hash of each path; merge the logs with\n"
+               "                         'ddblint merge-sarif')\n"
                "  --cache-dir DIR        keep the precompiled stub headers in DIR (default:\n"
                "                         $XDG_CACHE_HOME/ddblint, else ~/.cache/ddblint)\n"
                "  --no-cache             keep nothing between runs (a temporary directory)\n"
