@@ -14,7 +14,6 @@
 #include "../core/vec.h"
 
 #include <clang-c/Index.h>
-#include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
 #include <inttypes.h>
@@ -31,10 +30,12 @@
  * caches are left alone rather than misread. */
 #define PCH_FORMAT "1"
 
-/* The stub headers precompiled: the AWS SDK for C++'s. The C clients'
- * stubs (aws4/, aws_dynamo/, curl/) serve C files, which no precompiled
- * C++ header can. */
-#define PCH_SUBTREE "aws"
+/* What is precompiled: the AWS SDK for C++'s client header, with the stub
+ * headers and standard headers it includes (278 of the 287 stubs). A file
+ * that includes it before its first line of code reads exactly these
+ * headers first anyway; the C clients' stubs serve C files, which no
+ * precompiled C++ header can. */
+#define PCH_ROOT "aws/dynamodb/DynamoDBClient.h"
 
 enum entry_state { E_NEW, E_BUILDING, E_READY, E_UNUSABLE };
 
@@ -251,35 +252,6 @@ static char *stamp(const char *path)
         return dl_strbuf_take(&sb);
 }
 
-/* Every stub header, relative to the stub directory, sorted. */
-static void list_stubs(const char *root, const char *rel, char ***v, size_t *n)
-{
-        char *dir = *rel ? dl_xasprintf("%s/%s", root, rel) : dl_xstrdup(root);
-        DIR *d = opendir(dir);
-        free(dir);
-        if (!d)
-                return;
-        struct dirent *de;
-        while ((de = readdir(d))) {
-                if (de->d_name[0] == '.')
-                        continue;
-                char *r = *rel ? dl_xasprintf("%s/%s", rel, de->d_name) : dl_xstrdup(de->d_name);
-                char *full = dl_xasprintf("%s/%s", root, r);
-                struct stat st;
-                if (stat(full, &st) == 0 && S_ISDIR(st.st_mode)) {
-                        list_stubs(root, r, v, n);
-                        free(r);
-                } else if (strlen(r) > 2 && strcmp(r + strlen(r) - 2, ".h") == 0) {
-                        *v = dl_xrealloc(*v, (*n + 1) * sizeof **v);
-                        (*v)[(*n)++] = r;
-                } else {
-                        free(r);
-                }
-                free(full);
-        }
-        closedir(d);
-}
-
 /* ---- the manifest ---------------------------------------------------------------------------- */
 
 /* Reads dir/manifest into e when every file it names is unchanged. */
@@ -395,17 +367,11 @@ static bool build(struct dl_pch *p, struct entry *e, const char *const *kept, si
                 *why = dl_xasprintf("cannot create %s: %s", e->dir, strerror(errno));
                 return false;
         }
-        /* the header that includes every stub header */
-        char **stubs = NULL;
-        size_t n_stubs = 0;
-        list_stubs(p->stub_dir, PCH_SUBTREE, &stubs, &n_stubs);
-        dl_strv_sort_unique(stubs, &n_stubs);
+        /* the header that includes the client's */
         struct dl_strbuf sb;
         dl_strbuf_init(&sb);
-        dl_strbuf_puts(&sb, "// every ddblint stub header, precompiled once (src/frontend/pch.h)\n");
-        for (size_t i = 0; i < n_stubs; i++)
-                dl_strbuf_printf(&sb, "#include <%s>\n", stubs[i]);
-        dl_strv_free(stubs, n_stubs);
+        dl_strbuf_puts(&sb, "// ddblint's precompiled stub headers (src/frontend/pch.h)\n"
+                            "#include <" PCH_ROOT ">\n");
         /* not a source file name (a walk of a cache inside the project
          * must not take it); rewritten only when it changes: the AST file
          * records its time */
@@ -626,14 +592,22 @@ static bool any_shadows(struct dl_pch *p, struct entry *e, char *const *dirs, si
         return false;
 }
 
-/* The translation unit includes one of the precompiled stub headers. */
-static bool includes_precompiled(const struct dl_scan_tu *st)
+/* The translation unit includes the precompiled headers before its first
+ * line of code: what clang reads first is then the same with the AST file. */
+static bool reads_them_first(struct dl_pch *p, const char *path, const struct dl_search_paths *sp)
 {
-        for (size_t i = 0; i < st->n_stubs; i++) {
-                if (strncmp(st->stubs[i], PCH_SUBTREE "/", sizeof PCH_SUBTREE) == 0)
-                        return true;
+        struct dl_scan_names first;
+        struct dl_error err;
+        dl_error_init(&err);
+        bool yes = false;
+        if (dl_scan_prefix_stubs(p->scan, path, sp, p->stub_dir, &first, &err) == DL_OK) {
+                for (size_t i = 0; i < first.n && !yes; i++)
+                        yes = dl_scan_stub_includes(p->scan, p->stub_dir, first.names[i],
+                                                    PCH_ROOT);
         }
-        return false;
+        dl_scan_names_fini(&first);
+        dl_error_fini(&err);
+        return yes;
 }
 
 const char *dl_pch_for(struct dl_pch *p, const char *path, const char *const *args,
@@ -648,8 +622,8 @@ const char *dl_pch_for(struct dl_pch *p, const char *path, const char *const *ar
         struct dl_error err;
         dl_error_init(&err);
         if (!sp.cplusplus || sp.prefix_include || sp.modules ||
-            dl_scan_tu(p->scan, path, &sp, p->stub_dir, &st, &err) != DL_OK ||
-            !includes_precompiled(&st))
+            !reads_them_first(p, path, &sp) ||
+            dl_scan_tu(p->scan, path, &sp, p->stub_dir, &st, &err) != DL_OK)
                 goto out;
         const char **kept = dl_xcalloc(n_args + 1, sizeof *kept);
         size_t n_kept = relevant_args(args, n_args, kept);

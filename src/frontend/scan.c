@@ -128,7 +128,7 @@ static size_t skip_dspace(const char *t, size_t i, size_t n)
 static void push_directive(struct dl_directives *out, enum dl_directive_kind k, const char *s,
                            size_t n)
 {
-        struct dl_directive d = {k, dl_xstrndup(s, n)};
+        struct dl_directive d = {k, dl_xstrndup(s, n), out->any_code};
         DL_VEC_PUSH(out, d);
 }
 
@@ -188,7 +188,7 @@ static void lex(const char *text, size_t len, struct dl_directives *out,
 {
         size_t n;
         char *t = unsplice(text, len, &n);
-        bool bol = true;
+        bool bol = true, code = false;
         size_t i = 0;
         while (i < n) {
                 char c = t[i];
@@ -205,9 +205,11 @@ static void lex(const char *text, size_t len, struct dl_directives *out,
                         i = directive(t, i + 1, n, out);
                 } else if (c == '"' || c == '\'') {
                         bol = false;
+                        code = true;
                         i = skip_quoted(t, i, n, c);
                 } else if (ident_start(c)) {
                         bol = false;
+                        code = true;
                         size_t a = i;
                         while (i < n && ident_char(t[i]))
                                 i++;
@@ -218,6 +220,7 @@ static void lex(const char *text, size_t len, struct dl_directives *out,
                 } else if (c >= '0' && c <= '9') {
                         /* a pp-number, with C++14 digit separators and exponents */
                         bol = false;
+                        code = true;
                         for (i++; i < n; i++) {
                                 if ((t[i] == '+' || t[i] == '-') && strchr("eEpP", t[i - 1]))
                                         continue;
@@ -228,8 +231,11 @@ static void lex(const char *text, size_t len, struct dl_directives *out,
                         }
                 } else {
                         bol = false;
+                        code = true;
                         i++;
                 }
+                if (out)
+                        out->any_code = code;
         }
         free(t);
 }
@@ -610,4 +616,109 @@ void dl_scan_tu_fini(struct dl_scan_tu *t)
         dl_strv_free(t->macros, t->n_macros);
         dl_strv_free(t->stubs, t->n_stubs);
         memset(t, 0, sizeof *t);
+}
+
+/* ---- what comes before the first line of code ------------------------------------- */
+
+struct prefix_walk {
+        struct dl_scan *s;
+        const struct dl_search_paths *sp;
+        const char *stub_dir;
+        void *seen;             /* real paths visited (owned strings) */
+        struct dl_scan_names *out;
+        bool code;              /* a line of code has been met: stop */
+};
+
+static void prefix_visit(struct prefix_walk *w, const char *found, const char *real)
+{
+        const struct memo_entry *e = directives_of(w->s, real);
+        if (!e->readable)
+                return;
+        char *dir = dir_of(found);
+        for (size_t i = 0; i < e->dirs.n && !w->code; i++) {
+                const struct dl_directive *d = &e->dirs.items[i];
+                if (d->after_code) {
+                        w->code = true;
+                        break;
+                }
+                if (d->kind != DL_DIR_INCLUDE_QUOTE && d->kind != DL_DIR_INCLUDE_ANGLE)
+                        continue;
+                bool quoted = d->kind == DL_DIR_INCLUDE_QUOTE;
+                char *hit = lookup(w->sp, dir, d->name, quoted);
+                if (!hit) {
+                        bool sys_found;
+                        if (reaches_stub(w->sp, w->stub_dir, d->name, &sys_found))
+                                push_str(&w->out->names, &w->out->n, dl_xstrdup(d->name));
+                        continue;
+                }
+                char rb[PATH_MAX];
+                char *r = dl_xstrdup(realpath(hit, rb) ? rb : hit);
+                if (tfind(r, &w->seen, cmp_cstr)) {
+                        free(r);
+                } else {
+                        tsearch(r, &w->seen, cmp_cstr);
+                        prefix_visit(w, hit, r);
+                }
+                free(hit);
+        }
+        if (e->dirs.any_code)
+                w->code = true;
+        free(dir);
+}
+
+enum dl_status dl_scan_prefix_stubs(struct dl_scan *s, const char *path,
+                                    const struct dl_search_paths *sp, const char *stub_dir,
+                                    struct dl_scan_names *out, struct dl_error *err)
+{
+        memset(out, 0, sizeof *out);
+        char buf[PATH_MAX];
+        if (!realpath(path, buf) || !is_file(buf))
+                return dl_error_set(err, DL_ERR_IO, NULL, "%s: cannot read", path);
+        struct prefix_walk w = {s, sp, stub_dir, NULL, out, false};
+        char *r = dl_xstrdup(buf);
+        tsearch(r, &w.seen, cmp_cstr);
+        prefix_visit(&w, path, r);
+        tdestroy(w.seen, free);
+        return DL_OK;
+}
+
+void dl_scan_names_fini(struct dl_scan_names *n)
+{
+        if (!n)
+                return;
+        dl_strv_free(n->names, n->n);
+        memset(n, 0, sizeof *n);
+}
+
+static bool stub_reaches(struct dl_scan *s, const char *stub_dir, const char *name,
+                         const char *target, void **seen)
+{
+        if (strcmp(name, target) == 0)
+                return true;
+        if (tfind(name, seen, cmp_cstr))
+                return false;
+        char *path = dl_xasprintf("%s/%s", stub_dir, name);
+        char rb[PATH_MAX];
+        bool ok = realpath(path, rb) != NULL;
+        free(path);
+        if (!ok)
+                return false;
+        tsearch(dl_xstrdup(name), seen, cmp_cstr);
+        const struct memo_entry *e = directives_of(s, rb);
+        for (size_t i = 0; i < e->dirs.n; i++) {
+                const struct dl_directive *d = &e->dirs.items[i];
+                if ((d->kind == DL_DIR_INCLUDE_ANGLE || d->kind == DL_DIR_INCLUDE_QUOTE) &&
+                    stub_reaches(s, stub_dir, d->name, target, seen))
+                        return true;
+        }
+        return false;
+}
+
+bool dl_scan_stub_includes(struct dl_scan *s, const char *stub_dir, const char *name,
+                           const char *target)
+{
+        void *seen = NULL;
+        bool r = stub_reaches(s, stub_dir, name, target, &seen);
+        tdestroy(seen, free);
+        return r;
 }

@@ -41,11 +41,13 @@ enum dl_directive_kind {
 struct dl_directive {
         enum dl_directive_kind kind;
         char *name;             /* the header as spelled, or the macro name (owned) */
+        bool after_code;        /* code (a token outside directives) comes before it */
 };
 
 struct dl_directives {
         struct dl_directive *items;
         size_t n, cap;
+        bool any_code;          /* the text holds code, not only directives and comments */
 };
 
 /**
@@ -126,6 +128,35 @@ enum dl_status dl_scan_tu(struct dl_scan *s, const char *path, const struct dl_s
                           const char *stub_dir, struct dl_scan_tu *out, struct dl_error *err);
 /** dl_scan_tu_fini - free the result; NULL-safe. */
 void dl_scan_tu_fini(struct dl_scan_tu *t);
+
+/**
+ * dl_scan_prefix_stubs - the stub headers path includes before its first
+ * line of code: the stub includes met, in include order (depth first
+ * through the source file and its project headers, each header at its
+ * first inclusion), before any token outside a directive in the source
+ * file or a project header. These are the headers that clang reads before
+ * any declaration of the project's own.
+ * @param out  zeroed, then filled with the names as spelled, in order
+ *             (release with dl_scan_names_fini()).
+ * Returns: DL_OK; DL_ERR_IO when path cannot be read.
+ */
+struct dl_scan_names {
+        char **names;
+        size_t n;
+};
+enum dl_status dl_scan_prefix_stubs(struct dl_scan *s, const char *path,
+                                    const struct dl_search_paths *sp, const char *stub_dir,
+                                    struct dl_scan_names *out, struct dl_error *err);
+/** dl_scan_names_fini - free the list; NULL-safe. */
+void dl_scan_names_fini(struct dl_scan_names *n);
+
+/**
+ * dl_scan_stub_includes - whether the stub header `name` (as spelled in
+ * #include <...>) includes `target`, itself or through other stub headers
+ * (resolved in stub_dir only).
+ */
+bool dl_scan_stub_includes(struct dl_scan *s, const char *stub_dir, const char *name,
+                           const char *target);
 
 /**
  * dl_scan_resolve - where `#include <name>` (quoted false) or

@@ -43,14 +43,22 @@ static int setup(void **state)
                 return -1;
         put("stubs/aws/core/Aws.h", "#pragma once\nnamespace Aws { struct SDKOptions { int n; }; "
                                     "inline int Version() { return 1; } }\n");
-        put("stubs/aws/dynamodb/Client.h", "#pragma once\n#include <aws/core/Aws.h>\n"
-                                           "namespace Aws { struct Client { int Query(); }; }\n");
-        put("src/uses.cpp", "#include <aws/dynamodb/Client.h>\n"
+        put("stubs/aws/dynamodb/DynamoDBClient.h",
+            "#pragma once\n#include <aws/core/Aws.h>\n"
+            "namespace Aws { struct Client { int Query(); }; }\n");
+        put("src/uses.cpp", "#include <stddef.h> // a system header first is fine\n"
+                            "#include <aws/dynamodb/DynamoDBClient.h>\n"
                             "int f(Aws::Client &c) { return c.Query(); }\n");
         put("src/guarded.h", "#ifndef PROJECT_GUARDED_H\n#define PROJECT_GUARDED_H\n"
-                             "#include <aws/core/Aws.h>\n#endif\n");
+                             "#include <aws/dynamodb/DynamoDBClient.h>\n#endif\n");
         put("src/via_header.cpp", "#include \"guarded.h\"\nint g() { return Aws::Version(); }\n");
-        put("src/redefines.cpp", "#define SDKOptions Other\n#include <aws/core/Aws.h>\n");
+        put("src/redefines.cpp", "#define SDKOptions Other\n"
+                                 "#include <aws/dynamodb/DynamoDBClient.h>\n");
+        put("src/code_first.cpp", "int before;\n#include <aws/dynamodb/DynamoDBClient.h>\n");
+        put("src/util.h", "#pragma once\nstruct Util { int n; };\n");
+        put("src/header_code_first.cpp", "#include \"util.h\"\n"
+                                         "#include <aws/dynamodb/DynamoDBClient.h>\n");
+        put("src/core_only.cpp", "#include <aws/core/Aws.h>\nAws::SDKOptions o;\n");
         put("src/plain.cpp", "int h() { return 0; }\n");
         put("stubs/curl/curl.h", "#pragma once\ntypedef void CURL;\n");
         put("src/curl_only.cpp", "#include <curl/curl.h>\nCURL *c;\n");
@@ -137,9 +145,16 @@ static void test_not_used_where_it_could_change_the_parse(void **state)
         (void)state;
         struct fx f = fx_get();
         struct dl_pch *p = dl_pch_new(f.stubs, f.cache);
-        /* no stub header included; only a C client's stub (not precompiled) */
+        /* no stub header included; only a C client's stub; only stubs that
+         * the precompiled header holds but not all of it (a file that never
+         * includes the client would see declarations it does not have) */
         assert_null(for_file(p, "src/plain.cpp", NULL, 0));
         assert_null(for_file(p, "src/curl_only.cpp", NULL, 0));
+        assert_null(for_file(p, "src/core_only.cpp", NULL, 0));
+        /* code before the client's header, in the file or in a project
+         * header included first: the prefix would move the SDK before it */
+        assert_null(for_file(p, "src/code_first.cpp", NULL, 0));
+        assert_null(for_file(p, "src/header_code_first.cpp", NULL, 0));
         /* C, not C++ */
         assert_null(for_file(p, "src/plain.c", NULL, 0));
         /* a macro of the stub headers' text defined before them */

@@ -108,6 +108,22 @@ static void on_id(const char *id, size_t n, void *data)
                 s->v[s->n++] = dl_xstrndup(id, n);
 }
 
+static void test_code_before_directives(void **state)
+{
+        (void)state;
+        struct dl_directives d = dirs_of("// comment\n#pragma once\n#include <a.h>\n"
+                                         "/* more */\n#include <b.h>\nint x;\n#include <c.h>\n");
+        assert_int_equal(d.n, 3);
+        assert_false(d.items[0].after_code);
+        assert_false(d.items[1].after_code);
+        assert_true(d.items[2].after_code);
+        assert_true(d.any_code);
+        dl_directives_fini(&d);
+        d = dirs_of("#ifndef G\n#define G\n#include <a.h>\n#endif\n");
+        assert_false(d.any_code);
+        dl_directives_fini(&d);
+}
+
 static void test_identifiers(void **state)
 {
         (void)state;
@@ -177,6 +193,8 @@ static int setup_tree(void **state)
         put("include/proj/c.h", "#ifndef C_H\n#define C_H\n#include <aws/core/Aws.h>\n"
                                 "#include \"missing.h\"\n#endif\n");
         put("stubs/aws/core/Aws.h", "#pragma once\n");
+        put("stubs/aws/dynamodb/Client.h", "#pragma once\n#include <aws/core/Aws.h>\n");
+        put("src/late.cpp", "int early;\n#include <proj/c.h>\n");
         put("sdk/aws/core/Aws.h", "#pragma once\n");
         put("plain.cpp", "#include <vector>\nint f();\n");
         return 0;
@@ -241,6 +259,23 @@ static void test_tu_reaches_project_headers_and_stubs(void **state)
         dl_scan_tu_fini(&t);
         dl_search_paths_fini(&sp);
 
+        /* before the first line of code: b.h (no code), then c.h's
+         * <aws/core/Aws.h>; a.cpp's own #define is no code */
+        struct dl_scan_names first;
+        dl_search_paths_from_args(src, args, 2, &sp);
+        assert_int_equal(dl_scan_prefix_stubs(s, src, &sp, stubs, &first, NULL), DL_OK);
+        assert_int_equal(first.n, 1);
+        assert_string_equal(first.names[0], "aws/core/Aws.h");
+        dl_scan_names_fini(&first);
+        char *late = at("src/late.cpp");
+        assert_int_equal(dl_scan_prefix_stubs(s, late, &sp, stubs, &first, NULL), DL_OK);
+        assert_int_equal(first.n, 0); /* a declaration comes first */
+        dl_scan_names_fini(&first);
+        free(late);
+        assert_true(dl_scan_stub_includes(s, stubs, "aws/dynamodb/Client.h", "aws/core/Aws.h"));
+        assert_false(dl_scan_stub_includes(s, stubs, "aws/core/Aws.h", "aws/dynamodb/Client.h"));
+        dl_search_paths_fini(&sp);
+
         char *plain = at("plain.cpp");
         dl_search_paths_from_args(plain, args, 2, &sp);
         assert_int_equal(dl_scan_tu(s, plain, &sp, stubs, &t, NULL), DL_OK);
@@ -271,6 +306,7 @@ int main(void)
                 cmocka_unit_test(test_includes_and_defines),
                 cmocka_unit_test(test_not_directives),
                 cmocka_unit_test(test_splices_and_comments_inside_directives),
+                cmocka_unit_test(test_code_before_directives),
                 cmocka_unit_test(test_identifiers),
                 cmocka_unit_test(test_search_paths),
                 cmocka_unit_test_setup_teardown(test_tu_reaches_project_headers_and_stubs,
