@@ -21,12 +21,14 @@ for j in 1 2; do
   "$DDBLINT" -j $j -p build src/orders.cpp src/reporting.cpp src/users.cpp src/keys.cpp \
     >out.txt 2>err.txt
   rc=$?
-  # the example's four findings: three in orders.cpp, the Scan in reporting.cpp
   [ $rc = 1 ] && ok "-j $j: exit 1" || fail "-j $j: exit $rc"
   [ ! -s err.txt ] && ok "-j $j: nothing on stderr" || { fail "-j $j: stderr"; cat err.txt; }
-  [ "$(grep -c '^src/orders.cpp:' out.txt)" = 3 ] && ok "-j $j: orders.cpp" ||
-    { fail "-j $j: orders.cpp findings"; cat out.txt; }
-  [ "$(grep -c '^src/reporting.cpp:' out.txt)" = 1 ] && ok "-j $j: reporting.cpp" ||
-    { fail "-j $j: reporting.cpp findings"; cat out.txt; }
+  # every file analysed: orders.cpp and reporting.cpp have findings
+  grep -q '^src/orders.cpp:' out.txt && ok "-j $j: orders.cpp" ||
+    { fail "-j $j: no orders.cpp findings"; cat out.txt; }
+  grep -q '^src/reporting.cpp:' out.txt && ok "-j $j: reporting.cpp" ||
+    { fail "-j $j: no reporting.cpp findings"; cat out.txt; }
+  mv out.txt out-$j.txt
 done
+cmp -s out-1.txt out-2.txt && ok "-j 1 and -j 2 agree" || fail "-j 1 and -j 2 differ"
 finish
