@@ -9,7 +9,12 @@
 
 #include "cx.h"
 
+#include "../core/alloc.h"
 #include "../core/arena.h"
+#include "../model/format.h"
+
+#include <stdint.h>
+#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -130,16 +135,51 @@ static void fold_literal(struct dl_eval *ev, struct dl_tmpl *t, CXCursor lit)
         dl_cx_dispose_eval(r);
 }
 
-static bool is_string_type(CXType ty)
+/* ---- types ---------------------------------------------------------------- */
+
+static CXType value_type(CXType ty)
 {
         if (ty.kind == CXType_LValueReference || ty.kind == CXType_RValueReference)
                 ty = clang_getPointeeType(ty);
-        ty = clang_getCanonicalType(ty);
+        return clang_getCanonicalType(ty);
+}
+
+static bool spelling_has(CXType ty, const char *what)
+{
         CXString s = clang_getTypeSpelling(ty);
-        const char *p = clang_getCString(s);
-        bool yes = strstr(p, "basic_string<char") != NULL || strstr(p, "String") != NULL;
+        bool yes = strstr(clang_getCString(s), what) != NULL;
         clang_disposeString(s);
         return yes;
+}
+
+static bool is_string_type(CXType ty)
+{
+        ty = value_type(ty);
+        return spelling_has(ty, "basic_string<char") || spelling_has(ty, "String");
+}
+
+static bool is_stream_type(CXType ty)
+{
+        ty = value_type(ty);
+        return spelling_has(ty, "basic_ostringstream<char") ||
+               spelling_has(ty, "basic_stringstream<char");
+}
+
+static bool is_char_kind(enum CXTypeKind k)
+{
+        return k == CXType_Char_S || k == CXType_Char_U || k == CXType_SChar ||
+               k == CXType_UChar;
+}
+
+/* char[N] or char * (the C strings a buffer function writes). */
+static bool is_char_buffer(CXType ty)
+{
+        ty = clang_getCanonicalType(ty);
+        if (ty.kind == CXType_ConstantArray || ty.kind == CXType_IncompleteArray)
+                return is_char_kind(clang_getCanonicalType(clang_getArrayElementType(ty)).kind);
+        if (ty.kind == CXType_Pointer)
+                return is_char_kind(clang_getCanonicalType(clang_getPointeeType(ty)).kind);
+        return false;
 }
 
 static bool is_constant_var(CXCursor var)
@@ -162,28 +202,896 @@ static bool is_constant_var(CXCursor var)
         return false;
 }
 
-/* A local string being built: its references go by in source order. */
-struct local_string {
-        struct dl_eval *ev;
-        struct dl_tmpl *sub;
-        unsigned depth;
-        bool hole;
+static bool is_local(CXCursor def)
+{
+        enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(def));
+        return pk == CXCursor_FunctionDecl || pk == CXCursor_CXXMethod ||
+               pk == CXCursor_Constructor || pk == CXCursor_Destructor ||
+               pk == CXCursor_FunctionTemplate || pk == CXCursor_LambdaExpr;
+}
+
+/* ---- the table of string functions ------------------------------------------ */
+
+enum strfn_scope { SC_C, SC_STD, SC_FMT, SC_ANY };
+
+enum strfn_kind {
+        SF_PRINTF,    /* out = printf(src, extra...), bounded by size */
+        SF_COPY,      /* out = src, bounded by size */
+        SF_NCOPY,     /* out = src when src is shorter than size bytes */
+        SF_CAT,       /* out += src, bounded by size */
+        SF_NCAT,      /* out += at most size bytes of src */
+        SF_STRFTIME,  /* out = strftime(src, extra) */
+        SF_INSERT,    /* stream << src */
+        SF_TO_STRING, /* the call's value: the integer src in decimal */
+        SF_FORMAT,    /* the call's value: std::format(src, extra...) */
+        SF_PUT_TIME,  /* inserted into a stream: strftime(src, extra) */
+        SF_CONCAT,    /* the call's value: argument 0 then argument 1 */
+        SF_VIEW,      /* the call's value: its member object's text */
 };
 
-/* `s += x`, `s = x`, `s.append(x)` before the use; any of them on some
- * paths only makes the whole string a hole. */
+#define NONE (-2)
+#define OBJ DL_BODY_OBJECT
+
+struct strfn {
+        const char *name;
+        enum strfn_scope scope;
+        enum strfn_kind kind;
+        int out, src, extra, size;
+};
+
+static const struct strfn strfns[] = {
+#define DL_STRFN(name, scope, kind, out, src, extra, size) {name, scope, kind, out, src, extra, size},
+#include "string_functions.def"
+#undef DL_STRFN
+};
+
+/* The first component of callee's qualified name, inline namespaces and
+ * all, into buf ("" at file scope). */
+static void outer_scope(CXCursor callee, char *buf, size_t size)
+{
+        buf[0] = '\0';
+        CXCursor cur = clang_getCursorSemanticParent(callee);
+        for (int i = 0; i < 32 && !clang_Cursor_isNull(cur); i++) {
+                enum CXCursorKind k = clang_getCursorKind(cur);
+                if (k == CXCursor_TranslationUnit || clang_isInvalid(k))
+                        return;
+                if (k == CXCursor_Namespace) {
+                        CXString s = clang_getCursorSpelling(cur);
+                        snprintf(buf, size, "%s", clang_getCString(s));
+                        clang_disposeString(s);
+                } else if (k != CXCursor_LinkageSpec && k != CXCursor_UnexposedDecl) {
+                        /* extern "C" blocks are UnexposedDecl in libclang 14 */
+                        snprintf(buf, size, "?");
+                }
+                cur = clang_getCursorSemanticParent(cur);
+        }
+}
+
+/* The table's entry for call, or NULL: the name, the scope and the number
+ * of arguments all agree. */
+static const struct strfn *strfn_of(CXCursor call)
+{
+        if (clang_getCursorKind(call) != CXCursor_CallExpr)
+                return NULL;
+        CXCursor callee = clang_getCursorReferenced(call);
+        if (clang_Cursor_isNull(callee))
+                return NULL;
+        CXString cs = clang_getCursorSpelling(callee);
+        const char *name = clang_getCString(cs);
+        int nargs = clang_Cursor_getNumArguments(call);
+        const struct strfn *found = NULL;
+        char scope[64] = "";
+        bool have_scope = false;
+        for (size_t i = 0; !found && i < sizeof strfns / sizeof strfns[0]; i++) {
+                const struct strfn *f = &strfns[i];
+                if (strcmp(f->name, name) != 0)
+                        continue;
+                if (f->scope == SC_ANY) {
+                        /* operators take two operands; members exactly their source */
+                        int want = f->kind == SF_CONCAT || f->out == 0 ? 2
+                                   : f->out == OBJ                    ? 1
+                                                                      : 0;
+                        if (nargs == want)
+                                found = f;
+                        continue;
+                }
+                if (!have_scope) {
+                        outer_scope(callee, scope, sizeof scope);
+                        have_scope = true;
+                }
+                bool in_scope = f->scope == SC_C     ? !scope[0] || !strcmp(scope, "std")
+                                : f->scope == SC_STD ? !strcmp(scope, "std")
+                                                     : !strcmp(scope, "fmt");
+                int need = f->out > f->src ? f->out : f->src;
+                if (f->extra > need && f->kind != SF_PRINTF && f->kind != SF_FORMAT)
+                        need = f->extra; /* variadic arguments may be none */
+                if (f->size > need)
+                        need = f->size;
+                if (in_scope && nargs > need &&
+                    (f->kind != SF_TO_STRING || nargs == 1))
+                        found = f;
+        }
+        clang_disposeString(cs);
+        return found;
+}
+
+/* ---- small helpers ----------------------------------------------------------- */
+
+static bool eval_integer(CXCursor e, long long *out, bool *is_unsigned)
+{
+        CXEvalResult r = clang_Cursor_Evaluate(dl_cx_strip(e));
+        bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+        if (ok) {
+                *is_unsigned = clang_EvalResult_isUnsignedInt(r);
+                *out = *is_unsigned ? (long long)clang_EvalResult_getAsUnsigned(r)
+                                    : clang_EvalResult_getAsLongLong(r);
+        }
+        dl_cx_dispose_eval(r);
+        return ok;
+}
+
+/* The expression as written (whitespace runs as one space), at most 80
+ * bytes, in the arena; NULL when it is not one span of one file. */
+static const char *expr_source(struct dl_eval *ev, CXCursor e)
+{
+        CXSourceRange r = dl_cx_file_range(ev->cx->tu, e);
+        if (clang_Range_isNull(r))
+                return NULL;
+        CXFile f1, f2;
+        unsigned o1, o2;
+        clang_getFileLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
+        clang_getFileLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
+        size_t size = 0;
+        const char *buf = f1 ? clang_getFileContents(ev->cx->tu, f1, &size) : NULL;
+        if (!buf || !f2 || !clang_File_isEqual(f1, f2) || o2 <= o1 || o2 > size || o2 - o1 > 80)
+                return NULL;
+        char out[96];
+        size_t n = 0;
+        for (unsigned i = o1; i < o2; i++) {
+                char c = buf[i] == '\n' || buf[i] == '\t' || buf[i] == '\r' ? ' ' : buf[i];
+                if (c == ' ' && n && out[n - 1] == ' ')
+                        continue;
+                out[n++] = c;
+        }
+        return dl_arena_strndup(ev->cx->arena, out, n);
+}
+
+/* The spelling of a binary operator's operator token ("%", "+"), into op. */
+static bool binop(struct dl_eval *ev, CXCursor e, CXCursor *lhs, CXCursor *rhs, char *op,
+                  size_t size)
+{
+        CXCursor kids[2];
+        if (clang_getCursorKind(e) != CXCursor_BinaryOperator || dl_cx_children(e, kids, 2) != 2)
+                return false;
+        *lhs = kids[0];
+        *rhs = kids[1];
+        CXTranslationUnit tu = ev->cx->tu;
+        CXSourceRange r = dl_cx_file_range(tu, e);
+        CXSourceRange lr = dl_cx_file_range(tu, kids[0]);
+        if (clang_Range_isNull(r) || clang_Range_isNull(lr))
+                return false;
+        unsigned lend;
+        clang_getFileLocation(clang_getRangeEnd(lr), NULL, NULL, NULL, &lend);
+        CXToken *toks = NULL;
+        unsigned n = 0;
+        clang_tokenize(tu, r, &toks, &n);
+        bool ok = false;
+        for (unsigned i = 0; i < n; i++) {
+                unsigned off;
+                clang_getFileLocation(clang_getTokenLocation(tu, toks[i]), NULL, NULL, NULL, &off);
+                if (off < lend)
+                        continue;
+                ok = clang_getTokenKind(toks[i]) == CXToken_Punctuation;
+                if (ok) {
+                        CXString s = clang_getTokenSpelling(tu, toks[i]);
+                        snprintf(op, size, "%s", clang_getCString(s));
+                        clang_disposeString(s);
+                }
+                break;
+        }
+        dl_cx_dispose_tokens(tu, toks, n);
+        return ok;
+}
+
+/* ---- shapes of values known only at run time ------------------------------------ */
+
+/* Each field of struct tm, the strftime conversion it stands for. */
+static const struct {
+        const char *field, *format;
+        enum dl_time_grain grain;
+} tm_fields[] = {
+        {"tm_year", "%Y", DL_GRAIN_YEAR}, {"tm_mon", "%m", DL_GRAIN_MONTH},
+        {"tm_mday", "%d", DL_GRAIN_DAY},  {"tm_yday", "%j", DL_GRAIN_DAY},
+        {"tm_wday", "%w", DL_GRAIN_DAY},  {"tm_hour", "%H", DL_GRAIN_HOUR},
+        {"tm_min", "%M", DL_GRAIN_MINUTE}, {"tm_sec", "%S", DL_GRAIN_SECOND},
+};
+
+/* `t.tm_mday`, `t->tm_year + 1900`: a field of struct tm. */
+static int tm_field(struct dl_eval *ev, CXCursor e, unsigned depth)
+{
+        e = dl_cx_strip(e);
+        CXCursor lhs, rhs;
+        char op[8];
+        long long k;
+        bool u;
+        if (depth < 4 && binop(ev, e, &lhs, &rhs, op, sizeof op) && (!strcmp(op, "+") || !strcmp(op, "-"))) {
+                if (eval_integer(rhs, &k, &u))
+                        return tm_field(ev, lhs, depth + 1);
+                if (!strcmp(op, "+") && eval_integer(lhs, &k, &u))
+                        return tm_field(ev, rhs, depth + 1);
+                return -1;
+        }
+        if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+                return -1;
+        CXCursor field = clang_getCursorReferenced(e);
+        CXCursor rec = clang_getCursorSemanticParent(field);
+        if (clang_getCursorKind(field) != CXCursor_FieldDecl || !dl_cx_is_named(rec, "tm"))
+                return -1;
+        for (size_t i = 0; i < sizeof tm_fields / sizeof tm_fields[0]; i++)
+                if (dl_cx_is_named(field, tm_fields[i].field))
+                        return (int)i;
+        return -1;
+}
+
+struct enum_values {
+        struct dl_eval *ev;
+        DL_VEC(const char *) values;
+};
+
+static enum CXChildVisitResult enumerator(CXCursor c, CXCursor parent, CXClientData data)
+{
+        (void)parent;
+        struct enum_values *ev = data;
+        if (clang_getCursorKind(c) != CXCursor_EnumConstantDecl || ev->values.n >= 256)
+                return CXChildVisit_Continue;
+        const char *text = dl_arena_printf(ev->ev->cx->arena, "%lld", clang_getEnumConstantDeclValue(c));
+        for (size_t i = 0; i < ev->values.n; i++)
+                if (!strcmp(ev->values.items[i], text))
+                        return CXChildVisit_Continue;
+        DL_VEC_PUSH(&ev->values, text);
+        return CXChildVisit_Continue;
+}
+
+/* A `std::uniform_int_distribution` local declared with constant bounds
+ * (a, b), called as `dist(gen)`: true with *lo and *hi. */
+static bool distribution_call(CXCursor e, long long *lo, long long *hi)
+{
+        if (clang_getCursorKind(e) != CXCursor_CallExpr || !dl_cx_is_named(e, "operator()") ||
+            clang_Cursor_getNumArguments(e) < 1)
+                return false;
+        CXCursor obj = dl_cx_strip(clang_Cursor_getArgument(e, 0));
+        CXCursor var = clang_getCursorReferenced(obj);
+        if (clang_getCursorKind(obj) != CXCursor_DeclRefExpr ||
+            clang_getCursorKind(var) != CXCursor_VarDecl ||
+            !spelling_has(clang_getCanonicalType(clang_getCursorType(var)), "uniform_int_distribution<"))
+                return false;
+        CXCursor init = dl_cx_strip(dl_cx_var_init(var));
+        bool u;
+        return clang_getCursorKind(init) == CXCursor_CallExpr &&
+               clang_Cursor_getNumArguments(init) == 2 &&
+               eval_integer(clang_Cursor_getArgument(init, 0), lo, &u) &&
+               eval_integer(clang_Cursor_getArgument(init, 1), hi, &u) && *lo <= *hi;
+}
+
+/* What is known of the integer (or bool, or enum) e when it has no
+ * constant value: a shard (`h % 16`, `dist(gen)` of a distribution over
+ * [0, N-1]), a date field (`t.tm_mday`), a bool, an enum; NULL when
+ * nothing. The shape lives in the arena. */
+static const struct dl_hole *int_shape(struct dl_eval *ev, CXCursor e, unsigned depth)
+{
+        e = dl_cx_strip(e);
+        CXCursor var = clang_getCursorReferenced(e);
+        if (clang_getCursorKind(e) == CXCursor_DeclRefExpr && depth < 8 && ev->body &&
+            clang_getCursorKind(var) == CXCursor_VarDecl && is_local(var) &&
+            clang_Cursor_getStorageClass(var) != CX_SC_Static &&
+            clang_getCursorType(var).kind != CXType_LValueReference &&
+            !clang_Cursor_isNull(dl_cx_var_init(var)) &&
+            !dl_body_track(ev->body, var, dl_cx_cursor_offset(var), ev->use_off, NULL, NULL)) {
+                /* `int shard = h % 8;` left alone until the use */
+                const struct dl_hole *h = int_shape(ev, dl_cx_var_init(var), depth + 1);
+                if (h)
+                        return h;
+        }
+        struct dl_hole h = {.kind = DL_HOLE_UNKNOWN, .source = expr_source(ev, e),
+                            .loc = dl_cx_cursor_loc(ev->cx, e)};
+        CXCursor lhs, rhs;
+        char op[8];
+        long long n, lo;
+        bool u;
+        int field = tm_field(ev, e, 0);
+        CXType ty = value_type(clang_getCursorType(e));
+        if (binop(ev, e, &lhs, &rhs, op, sizeof op) && !strcmp(op, "%") &&
+            eval_integer(rhs, &n, &u) && n > 0) {
+                h.kind = DL_HOLE_SHARD;
+                h.bound = (unsigned long long)n;
+        } else if (distribution_call(e, &lo, &n) && lo == 0 && n < (long long)(1ULL << 62)) {
+                h.kind = DL_HOLE_SHARD;
+                h.bound = (unsigned long long)n + 1;
+        } else if (field >= 0) {
+                h.kind = DL_HOLE_DATE;
+                h.format = tm_fields[field].format;
+                h.grain = tm_fields[field].grain;
+        } else if (ty.kind == CXType_Bool) {
+                h.kind = DL_HOLE_BOOL;
+        } else if (ty.kind == CXType_Enum) {
+                struct enum_values vals = {ev, {0}};
+                clang_visitChildren(clang_getTypeDeclaration(ty), enumerator, &vals);
+                CXString name = clang_getTypeSpelling(
+                        clang_getCursorType(clang_getTypeDeclaration(ty)));
+                const char *spelled = clang_getCString(name);
+                if (!strncmp(spelled, "enum ", 5))
+                        spelled += 5; /* C spells the type `enum status` */
+                h.name = dl_arena_strdup(ev->cx->arena, spelled);
+                clang_disposeString(name);
+                h.kind = vals.values.n && vals.values.n < 256 ? DL_HOLE_ENUM : DL_HOLE_UNKNOWN;
+                h.values = vals.values.items;
+                h.n_values = vals.values.n;
+                const struct dl_hole *out = dl_hole_new(ev->cx->arena, &h);
+                DL_VEC_FREE(&vals.values);
+                return out;
+        }
+        return dl_hole_new(ev->cx->arena, &h);
+}
+
+/* ---- one of a finite set of strings ------------------------------------------ */
+
+#define DL_ONE_OF_MAX 64
+#define DL_ONE_OF_STEPS 4096
+
+struct one_of {
+        struct dl_eval *ev;
+        DL_VEC(const char *) values;
+        unsigned depth;
+        bool fail;
+        unsigned returns;
+        unsigned steps; /* expressions visited, at most DL_ONE_OF_STEPS */
+};
+
+static void one_of_expr(struct one_of *o, CXCursor e);
+
+static void one_of_add(struct one_of *o, const char *p, size_t n)
+{
+        for (size_t i = 0; i < o->values.n; i++)
+                if (strlen(o->values.items[i]) == n && !memcmp(o->values.items[i], p, n))
+                        return;
+        if (o->values.n >= DL_ONE_OF_MAX || memchr(p, '\0', n)) {
+                o->fail = true;
+                return;
+        }
+        DL_VEC_PUSH(&o->values, dl_arena_strndup(o->ev->cx->arena, p, n));
+}
+
+static enum CXChildVisitResult one_of_return(CXCursor c, CXCursor parent, CXClientData data)
+{
+        (void)parent;
+        struct one_of *o = data;
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (o->fail)
+                return CXChildVisit_Break;
+        if (k == CXCursor_LambdaExpr || clang_isDeclaration(k))
+                return CXChildVisit_Continue; /* their returns are their own */
+        if (k == CXCursor_ReturnStmt) {
+                CXCursor v = dl_cx_only_expr_child(c);
+                if (clang_Cursor_isNull(v))
+                        o->fail = true;
+                else
+                        one_of_expr(o, v);
+                o->returns++;
+                return CXChildVisit_Continue;
+        }
+        return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult one_of_element(CXCursor c, CXCursor parent, CXClientData data)
+{
+        (void)parent;
+        one_of_expr(data, c);
+        return CXChildVisit_Continue;
+}
+
+/* A function of this translation unit, not virtual, returning a string,
+ * every return of which is one of a finite set. */
+static void one_of_call(struct one_of *o, CXCursor e)
+{
+        CXCursor callee = clang_getCursorReferenced(e);
+        enum CXCursorKind ck = clang_getCursorKind(callee);
+        if ((ck != CXCursor_FunctionDecl && ck != CXCursor_CXXMethod) ||
+            (ck == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(callee)) ||
+            strfn_of(e) != NULL) {
+                o->fail = true;
+                return;
+        }
+        CXCursor def = clang_getCursorDefinition(callee);
+        CXType rt = clang_getCursorResultType(callee);
+        if (clang_Cursor_isNull(def) || !(is_char_buffer(rt) || is_string_type(rt))) {
+                o->fail = true;
+                return;
+        }
+        CXCursor kids[8];
+        unsigned n = dl_cx_children(def, kids, 8);
+        CXCursor body = n && n <= 8 ? kids[n - 1] : clang_getNullCursor();
+        if (clang_getCursorKind(body) != CXCursor_CompoundStmt) {
+                o->fail = true;
+                return;
+        }
+        unsigned before = o->returns;
+        clang_visitChildren(body, one_of_return, o);
+        if (o->returns == before)
+                o->fail = true;
+}
+
+static void one_of_expr(struct one_of *o, CXCursor e)
+{
+        if (o->fail || ++o->depth > DL_EVAL_MAX_DEPTH || ++o->steps > DL_ONE_OF_STEPS) {
+                o->fail = true;
+                return;
+        }
+        e = dl_cx_strip(e);
+        CXCursor kids[3];
+        switch (clang_getCursorKind(e)) {
+        case CXCursor_ConditionalOperator:
+                if (dl_cx_children(e, kids, 3) != 3) {
+                        o->fail = true; /* GNU `a ?: b` */
+                        break;
+                }
+                one_of_expr(o, kids[1]);
+                one_of_expr(o, kids[2]);
+                break;
+        case CXCursor_ArraySubscriptExpr: {
+                CXCursor base = dl_cx_strip(dl_cx_children(e, kids, 2) == 2 ? kids[0]
+                                                                           : clang_getNullCursor());
+                CXCursor var = clang_getCursorReferenced(base);
+                CXCursor def = clang_getCursorDefinition(var);
+                CXCursor init = clang_Cursor_isNull(def) ? def : dl_cx_var_init(def);
+                if (clang_getCursorKind(base) != CXCursor_DeclRefExpr ||
+                    clang_getCursorKind(var) != CXCursor_VarDecl || !is_constant_var(def) ||
+                    clang_getCursorKind(init) != CXCursor_InitListExpr) {
+                        o->fail = true;
+                        break;
+                }
+                clang_visitChildren(init, one_of_element, o);
+                break;
+        }
+        case CXCursor_CallExpr:
+                if (clang_getCursorKind(clang_getCursorReferenced(e)) != CXCursor_Constructor) {
+                        one_of_call(o, e);
+                        break;
+                }
+                if (clang_Cursor_getNumArguments(e) == 1 ||
+                    (clang_Cursor_getNumArguments(e) == 2 && is_string_type(clang_getCursorType(e)))) {
+                        one_of_expr(o, clang_Cursor_getArgument(e, 0));
+                        break;
+                }
+                o->fail = true;
+                break;
+        default: {
+                /* literals, macros and constants: what fold makes of them */
+                struct dl_eval sub = {o->ev->cx, NULL, 0};
+                struct dl_tmpl t;
+                dl_tmpl_init(&t, o->ev->cx->arena);
+                fold(&sub, &t, e, DL_EVAL_MAX_DEPTH - 8);
+                struct dl_value v = dl_tmpl_finish(&t, (struct dl_loc){0});
+                dl_tmpl_fini(&t);
+                if (dl_value_is_complete(&v))
+                        one_of_add(o, v.text ? v.text : "", v.len);
+                else
+                        o->fail = true;
+        }
+        }
+        o->depth--;
+}
+
+/* Are the n values (n >= 2) one prefix followed by each of 0 .. n-1 in
+ * decimal (an array of shard keys)? Sets *prefix to its length. */
+static bool shard_set(const char *const *values, size_t n, size_t *prefix)
+{
+        size_t p = strlen(values[0]);
+        for (size_t i = 1; i < n; i++) {
+                size_t k = 0;
+                while (k < p && values[i][k] == values[0][k])
+                        k++;
+                p = k;
+        }
+        while (p > 0 && values[0][p - 1] >= '0' && values[0][p - 1] <= '9')
+                p--; /* "P#1" and "P#10" share "P#1" */
+        bool *seen = dl_xcalloc(n, sizeof *seen);
+        bool ok = true;
+        for (size_t i = 0; ok && i < n; i++) {
+                const char *d = values[i] + p;
+                size_t len = strlen(d);
+                ok = len > 0 && len < 20 && strspn(d, "0123456789") == len &&
+                     (d[0] != '0' || len == 1);
+                unsigned long long x = ok ? strtoull(d, NULL, 10) : 0;
+                ok = ok && x < n && !seen[x];
+                if (ok)
+                        seen[x] = true;
+        }
+        free(seen);
+        *prefix = p;
+        return ok;
+}
+
+/* e as one of a finite set: true and the values appended to t (one value:
+ * known text; several: a one-of hole); false when it is not one. */
+static bool fold_one_of(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigned depth)
+{
+        struct one_of o = {ev, {0}, depth, false, 0, 0};
+        one_of_expr(&o, e);
+        bool ok = !o.fail && o.values.n > 0;
+        size_t prefix = 0;
+        if (ok && o.values.n > 1 && shard_set(o.values.items, o.values.n, &prefix)) {
+                /* "P#0" ... "P#7": the text "P#" and a shard of 8 */
+                struct dl_loc at = dl_cx_cursor_loc(ev->cx, e);
+                dl_tmpl_text(t, o.values.items[0], prefix, NULL, at, NULL);
+                struct dl_hole h = {.kind = DL_HOLE_SHARD, .bound = o.values.n,
+                                    .source = expr_source(ev, e), .loc = at};
+                dl_tmpl_hole(t, dl_hole_new(ev->cx->arena, &h));
+        } else if (ok && o.values.n == 1) {
+                dl_tmpl_text(t, o.values.items[0], strlen(o.values.items[0]), NULL,
+                             dl_cx_cursor_loc(ev->cx, e), NULL);
+        } else if (ok) {
+                struct dl_hole h = {.kind = DL_HOLE_ONE_OF, .values = o.values.items,
+                                    .n_values = o.values.n, .source = expr_source(ev, e),
+                                    .loc = dl_cx_cursor_loc(ev->cx, e)};
+                dl_tmpl_hole(t, dl_hole_new(ev->cx->arena, &h));
+        }
+        DL_VEC_FREE(&o.values);
+        return ok;
+}
+
+/* ---- format arguments ------------------------------------------------------------ */
+
+static struct dl_value fold_value(struct dl_eval *ev, CXCursor e, unsigned depth)
+{
+        struct dl_tmpl t;
+        dl_tmpl_init(&t, ev->cx->arena);
+        fold(ev, &t, e, depth);
+        struct dl_value v = dl_tmpl_finish(&t, dl_cx_cursor_loc(ev->cx, e));
+        dl_tmpl_fini(&t);
+        return v;
+}
+
+static enum dl_fmt_type fmt_type(CXType ty, bool std_format)
+{
+        ty = value_type(ty);
+        switch (ty.kind) {
+        case CXType_Bool: return DL_FMT_BOOL;
+        case CXType_Char_S:
+        case CXType_Char_U:
+        case CXType_SChar:
+        case CXType_UChar: return std_format ? DL_FMT_CHAR : DL_FMT_SIGNED;
+        case CXType_Short:
+        case CXType_Int:
+        case CXType_Long:
+        case CXType_LongLong: return DL_FMT_SIGNED;
+        case CXType_UShort:
+        case CXType_UInt:
+        case CXType_ULong:
+        case CXType_ULongLong: return DL_FMT_UNSIGNED;
+        case CXType_Enum: return std_format ? DL_FMT_OTHER : DL_FMT_SIGNED;
+        case CXType_Float:
+        case CXType_Double:
+        case CXType_LongDouble: return DL_FMT_FLOAT;
+        case CXType_Pointer:
+        case CXType_ConstantArray:
+        case CXType_IncompleteArray: return is_char_buffer(ty) ? DL_FMT_STRING : DL_FMT_POINTER;
+        default: break;
+        }
+        if (is_string_type(ty) || spelling_has(ty, "basic_string_view<char"))
+                return DL_FMT_STRING;
+        if (std_format && spelling_has(ty, "chrono::time_point<"))
+                return DL_FMT_TIME;
+        return DL_FMT_OTHER;
+}
+
+/* An integer, bool or char as text when constant, else a value whose only
+ * segment is its shaped hole, else DYNAMIC. */
+static struct dl_value int_value(struct dl_eval *ev, CXCursor e, enum dl_fmt_type type)
+{
+        struct dl_loc at = dl_cx_cursor_loc(ev->cx, e);
+        long long x;
+        bool u;
+        if (eval_integer(e, &x, &u)) {
+                char buf[32];
+                if (type == DL_FMT_BOOL)
+                        snprintf(buf, sizeof buf, "%s", x ? "true" : "false");
+                else if (type == DL_FMT_CHAR)
+                        snprintf(buf, sizeof buf, "%c", (char)x);
+                else if (u)
+                        snprintf(buf, sizeof buf, "%llu", (unsigned long long)x);
+                else
+                        snprintf(buf, sizeof buf, "%lld", x);
+                return dl_value_known(ev->cx->arena, buf, strlen(buf), NULL, at);
+        }
+        const struct dl_hole *h = int_shape(ev, e, 0);
+        if (!h)
+                return dl_value_dynamic(at);
+        struct dl_tmpl t;
+        dl_tmpl_init(&t, ev->cx->arena);
+        dl_tmpl_hole(&t, h);
+        struct dl_value v = dl_tmpl_finish(&t, at);
+        dl_tmpl_fini(&t);
+        return v;
+}
+
+static struct dl_fmt_arg fmt_arg(struct dl_eval *ev, CXCursor e, bool std_format, unsigned depth)
+{
+        struct dl_fmt_arg a = {fmt_type(clang_getCursorType(dl_cx_strip(e)), std_format),
+                               dl_value_dynamic(dl_cx_cursor_loc(ev->cx, e))};
+        switch (a.type) {
+        case DL_FMT_STRING: a.value = fold_value(ev, e, depth); break;
+        case DL_FMT_SIGNED:
+        case DL_FMT_UNSIGNED:
+        case DL_FMT_BOOL:
+        case DL_FMT_CHAR: a.value = int_value(ev, e, a.type); break;
+        default: break;
+        }
+        return a;
+}
+
+/* printf(args[src], args[extra]...) or std::format(...) of call, into t. */
+static void fold_format(struct dl_eval *ev, struct dl_tmpl *t, CXCursor call, int src, int extra,
+                        bool std_format, unsigned depth)
+{
+        int nargs = clang_Cursor_getNumArguments(call);
+        struct dl_value fmt = fold_value(ev, clang_Cursor_getArgument(call, (unsigned)src), depth + 1);
+        size_t n = nargs > extra ? (size_t)(nargs - extra) : 0;
+        struct dl_fmt_arg *args = dl_xcalloc(n ? n : 1, sizeof *args);
+        for (size_t i = 0; i < n; i++)
+                args[i] = fmt_arg(ev, clang_Cursor_getArgument(call, (unsigned)extra + (unsigned)i),
+                                  std_format, depth + 1);
+        struct dl_loc at = dl_cx_cursor_loc(ev->cx, call);
+        if (std_format)
+                dl_format_std(t, &fmt, args, n, at);
+        else
+                dl_format_printf(t, &fmt, args, n, at);
+        free(args);
+}
+
+/* strftime / put_time: fmt argument src, struct tm argument tm. */
+static void fold_strftime(struct dl_eval *ev, struct dl_tmpl *t, CXCursor call, int src, int tm,
+                          unsigned depth)
+{
+        struct dl_value fmt = fold_value(ev, clang_Cursor_getArgument(call, (unsigned)src), depth + 1);
+        dl_format_strftime(t, &fmt, dl_cx_cursor_loc(ev->cx, call),
+                           expr_source(ev, dl_cx_strip_address(clang_Cursor_getArgument(call, (unsigned)tm))));
+}
+
+/* ---- bounds: what a size argument guarantees ------------------------------------ */
+
+/* The most bytes a hole's text can take; SIZE_MAX when unbounded. */
+static size_t hole_max(const struct dl_hole *h)
+{
+        if (!h)
+                return SIZE_MAX;
+        size_t m = 0;
+        switch (h->kind) {
+        case DL_HOLE_DIGITS: return 20;
+        case DL_HOLE_BOOL: return 5;
+        case DL_HOLE_SHARD: return (size_t)snprintf(NULL, 0, "%llu", h->bound) + 1;
+        case DL_HOLE_ONE_OF:
+        case DL_HOLE_ENUM:
+                for (size_t i = 0; i < h->n_values; i++)
+                        if (strlen(h->values[i]) > m)
+                                m = strlen(h->values[i]);
+                return m;
+        case DL_HOLE_DATE:
+                /* a number conversion prints an int (at most 11 bytes),
+                 * any other at most 32 (%c, %A...) */
+                for (const char *p = h->format; p && *p; p++) {
+                        if (*p != '%' || !p[1]) {
+                                m++;
+                                continue;
+                        }
+                        p++;
+                        m += strchr("CdeGgHIjmMsSuUVwyY", *p) ? 11 : 32;
+                }
+                return h->format ? m : SIZE_MAX;
+        default: return SIZE_MAX;
+        }
+}
+
+/* The most bytes v's text can take; SIZE_MAX when unbounded. */
+static size_t value_max(const struct dl_value *v)
+{
+        if (v->kind != DL_VAL_KNOWN)
+                return SIZE_MAX;
+        size_t most = 0;
+        for (size_t i = 0; i < v->n_segs; i++) {
+                size_t len = v->segs[i].text ? v->segs[i].len : hole_max(v->segs[i].hole);
+                if (len > SIZE_MAX - most)
+                        return SIZE_MAX;
+                most += len;
+        }
+        return most;
+}
+
+/* Append v to t, certain only within limit bytes: from the first byte that
+ * may lie beyond the limit, the rest is one hole with nothing known. */
+static void append_bounded(struct dl_tmpl *t, const struct dl_value *v, size_t limit)
+{
+        if (v->kind != DL_VAL_KNOWN) {
+                dl_tmpl_hole(t, NULL);
+                return;
+        }
+        size_t most = 0;
+        for (size_t i = 0; i < v->n_segs; i++) {
+                const struct dl_segment *s = &v->segs[i];
+                size_t len = s->text ? s->len : hole_max(s->hole);
+                if (most <= limit && len <= limit - most) {
+                        if (s->text)
+                                dl_tmpl_text(t, s->text, s->len, s->locs, v->loc, s->origin_locs);
+                        else
+                                dl_tmpl_hole(t, s->hole);
+                        most += len;
+                        continue;
+                }
+                if (s->text && most < limit)
+                        dl_tmpl_text(t, s->text, limit - most, s->locs, v->loc, s->origin_locs);
+                dl_tmpl_hole(t, NULL);
+                return;
+        }
+        if (!v->n_segs)
+                dl_tmpl_text(t, "", 0, NULL, v->loc, NULL);
+}
+
+/* ---- objects written by string functions ---------------------------------- */
+
+/* A local string, stream or char buffer: its initial value, then the calls
+ * of the table that write it before the use, in source order. A write on
+ * some paths only, or any other reference that may write it, makes it a
+ * hole. */
+struct local_string {
+        struct dl_eval *ev;
+        struct dl_tmpl *cur;
+        unsigned depth;
+        bool hole;
+        bool valid;              /* the contents are defined (a C buffer may not be) */
+        bool stream;
+        unsigned skip_begin, skip_end; /* a size argument already read: refs inside are reads */
+};
+
+static void cursor_span(CXCursor c, unsigned *b, unsigned *e)
+{
+        CXSourceRange r = clang_getCursorExtent(c);
+        *b = dl_cx_offset(clang_getRangeStart(r));
+        *e = dl_cx_offset(clang_getRangeEnd(r));
+}
+
+/* The text one `<<` inserts: a string, an integer, std::put_time. */
+static bool insert_one(struct local_string *ls, CXCursor arg)
+{
+        struct dl_eval *ev = ls->ev;
+        CXCursor a = dl_cx_strip(arg);
+        const struct strfn *f = strfn_of(a);
+        if (f && f->kind == SF_PUT_TIME) {
+                fold_strftime(ev, ls->cur, a, f->src, f->extra, ls->depth + 1);
+                return true;
+        }
+        enum dl_fmt_type ty = fmt_type(clang_getCursorType(a), true);
+        if (ty == DL_FMT_CHAR || ty == DL_FMT_BOOL) {
+                /* a char prints as itself, a bool as 1 or 0 */
+                struct dl_value v = int_value(ev, a, ty);
+                if (ty == DL_FMT_BOOL && dl_value_is_complete(&v))
+                        v = dl_value_known(ev->cx->arena, v.text[0] == 't' ? "1" : "0", 1, NULL, v.loc);
+                if (v.kind != DL_VAL_KNOWN)
+                        return false;
+                dl_tmpl_value(ls->cur, &v, false, (struct dl_loc){0});
+                return true;
+        }
+        if (ty == DL_FMT_STRING) {
+                fold(ev, ls->cur, a, ls->depth + 1);
+                return true;
+        }
+        if (ty == DL_FMT_SIGNED || ty == DL_FMT_UNSIGNED) {
+                struct dl_value v = int_value(ev, a, ty);
+                if (v.kind == DL_VAL_DYNAMIC) {
+                        struct dl_hole d = {.kind = DL_HOLE_DIGITS, .source = expr_source(ev, a),
+                                            .loc = dl_cx_cursor_loc(ev->cx, a)};
+                        dl_tmpl_hole(ls->cur, dl_hole_new(ev->cx->arena, &d));
+                } else {
+                        dl_tmpl_value(ls->cur, &v, false, (struct dl_loc){0});
+                }
+                return true;
+        }
+        return false; /* a manipulator, a char, a float...: not followed */
+}
+
+/* Apply the table's call f to the tracked object. */
+static void apply_write(struct local_string *ls, const struct strfn *f, CXCursor call)
+{
+        struct dl_eval *ev = ls->ev;
+        struct dl_arena *arena = ls->cur->arena;
+        long long size = -1;
+        bool u;
+        if (f->size != NONE) {
+                CXCursor sz = clang_Cursor_getArgument(call, (unsigned)f->size);
+                cursor_span(sz, &ls->skip_begin, &ls->skip_end);
+                if (!eval_integer(sz, &size, &u) || size <= 0) {
+                        ls->hole = true;
+                        return;
+                }
+        }
+        if (f->kind == SF_INSERT) {
+                /* `os << a << b`: the chain's outer calls insert in turn */
+                const struct dl_body *b = ev->body;
+                int at = dl_body_call_index(b, call);
+                if (at < 0)
+                        ls->hole = true;
+                while (!ls->hole) {
+                        if (!insert_one(ls, clang_Cursor_getArgument(b->calls.items[at].cursor, 1)))
+                                ls->hole = true;
+                        int p = b->calls.items[at].parent;
+                        if (p < 0 || (b->calls.items[p].parent_arg != 0 &&
+                                      b->calls.items[p].parent_arg != OBJ) ||
+                            !dl_cx_is_named(b->calls.items[p].cursor, "operator<<") ||
+                            clang_Cursor_getNumArguments(b->calls.items[p].cursor) != 2)
+                                break;
+                        at = p;
+                }
+                return;
+        }
+        struct dl_tmpl fresh;
+        dl_tmpl_init(&fresh, arena);
+        struct dl_value before = dl_tmpl_finish(ls->cur, (struct dl_loc){0});
+        bool append = f->kind == SF_CAT || f->kind == SF_NCAT;
+        if (append && !ls->valid) {
+                ls->hole = true;
+        } else {
+                struct dl_tmpl made;
+                dl_tmpl_init(&made, arena);
+                if (f->kind == SF_PRINTF)
+                        fold_format(ev, &made, call, f->src, f->extra, false, ls->depth);
+                else if (f->kind == SF_STRFTIME)
+                        fold_strftime(ev, &made, call, f->src, f->extra, ls->depth);
+                else
+                        fold(ev, &made, clang_Cursor_getArgument(call, (unsigned)f->src),
+                             ls->depth + 1);
+                struct dl_value v = dl_tmpl_finish(&made, dl_cx_cursor_loc(ev->cx, call));
+                dl_tmpl_fini(&made);
+                if (f->kind == SF_NCOPY) {
+                        /* certain only when src is shorter than the bound */
+                        if (value_max(&v) < (size_t)size)
+                                dl_tmpl_value(&fresh, &v, false, (struct dl_loc){0});
+                        else
+                                dl_tmpl_hole(&fresh, NULL);
+                } else if (f->kind == SF_NCAT) {
+                        /* at most size bytes of src are appended */
+                        dl_tmpl_value(&fresh, &before, false, (struct dl_loc){0});
+                        append_bounded(&fresh, &v, (size_t)size);
+                } else {
+                        struct dl_tmpl all;
+                        dl_tmpl_init(&all, arena);
+                        if (append)
+                                dl_tmpl_value(&all, &before, false, (struct dl_loc){0});
+                        dl_tmpl_value(&all, &v, false, (struct dl_loc){0});
+                        struct dl_value whole = dl_tmpl_finish(&all, v.loc);
+                        dl_tmpl_fini(&all);
+                        /* the destination holds size - 1 bytes and the NUL; a
+                         * strftime that does not fit writes nothing certain,
+                         * but a date's text is short (docs/architecture.md) */
+                        if (size > 0 && f->kind != SF_STRFTIME)
+                                append_bounded(&fresh, &whole, (size_t)size - 1);
+                        else
+                                dl_tmpl_value(&fresh, &whole, false, (struct dl_loc){0});
+                }
+        }
+        dl_tmpl_fini(ls->cur);
+        *ls->cur = fresh;
+        ls->valid = true;
+}
+
 static bool string_site(void *data, const struct dl_body_site *site)
 {
         struct local_string *ls = data;
-        if (site->call < 0 || ls->hole)
-                return ls->hole;
+        if (ls->hole)
+                return true;
+        if (site->call < 0)
+                return site->ref->off >= ls->skip_begin && site->ref->off < ls->skip_end;
         const struct dl_body_call *c = &site->body->calls.items[site->call];
-        CXCursor call = c->cursor;
-        unsigned nargs = (unsigned)clang_Cursor_getNumArguments(call);
-        bool op_append = dl_cx_is_named(call, "operator+=") && nargs == 2 && site->arg == 0;
-        bool op_assign = dl_cx_is_named(call, "operator=") && nargs == 2 && site->arg == 0;
-        bool append = dl_cx_is_named(call, "append") && nargs == 1 && site->arg == DL_BODY_OBJECT;
-        if ((!op_append && !op_assign && !append) || c->off >= ls->ev->use_off)
+        const struct strfn *f = strfn_of(c->cursor);
+        if (!f || f->out == NONE || site->arg != f->out || c->off >= ls->ev->use_off ||
+            (f->kind == SF_INSERT) != ls->stream)
                 return false;
         enum dl_when w = dl_body_when(site->body, c->off, ls->ev->use_off);
         if (w == DL_WHEN_NEVER)
@@ -192,33 +1100,85 @@ static bool string_site(void *data, const struct dl_body_site *site)
                 ls->hole = true;
                 return true;
         }
-        if (op_assign) {
-                dl_tmpl_fini(ls->sub);
-                dl_tmpl_init(ls->sub, ls->sub->arena);
-        }
-        fold(ls->ev, ls->sub, clang_Cursor_getArgument(call, append ? 0 : 1), ls->depth + 1);
+        apply_write(ls, f, c->cursor);
         return true;
 }
 
-/* A local std::string: its initializer, then += / append / = before use.
- * Any other reference before the use that may write it (a non-const method,
- * a non-const reference or pointer handed to a function, an alias) makes
- * the value a hole. */
-static void fold_local_string(struct dl_eval *ev, struct dl_tmpl *t, CXCursor var, unsigned depth)
+/* Does the array variable var have an initializer (`= ...`, `{...}`)? Its
+ * last expression child may be its size. */
+static bool array_initialized(struct dl_eval *ev, CXCursor var)
+{
+        CXType ty = clang_getCanonicalType(clang_getCursorType(var));
+        if (ty.kind != CXType_ConstantArray && ty.kind != CXType_IncompleteArray)
+                return true;
+        CXTranslationUnit tu = ev->cx->tu;
+        CXSourceRange r = dl_cx_file_range(tu, var);
+        if (clang_Range_isNull(r))
+                return false;
+        CXToken *toks = NULL;
+        unsigned n = 0;
+        clang_tokenize(tu, r, &toks, &n);
+        bool yes = false;
+        for (unsigned i = 0; !yes && i < n; i++) {
+                if (clang_getTokenKind(toks[i]) != CXToken_Punctuation)
+                        continue;
+                CXString sp = clang_getTokenSpelling(tu, toks[i]);
+                const char *p = clang_getCString(sp);
+                yes = !strcmp(p, "=") || !strcmp(p, "{");
+                clang_disposeString(sp);
+        }
+        dl_cx_dispose_tokens(tu, toks, n);
+        return yes;
+}
+
+/* The initial contents of a tracked local: false when undefined (a C
+ * buffer without initializer, a NULL pointer). */
+static bool fold_initial(struct dl_eval *ev, struct dl_tmpl *t, CXCursor var, bool stream,
+                         unsigned depth)
 {
         CXCursor init = dl_cx_var_init(var);
+        bool buffer = is_char_buffer(clang_getCursorType(var));
+        if (buffer && !array_initialized(ev, var))
+                init = clang_getNullCursor(); /* `char k[64];`: 64 is the size */
+        CXCursor s = dl_cx_strip(init);
+        enum CXCursorKind k = clang_getCursorKind(s);
+        CXCursor kids[2];
+        long long x;
+        bool u;
+        if (clang_Cursor_isNull(init)) {
+                if (buffer)
+                        return false;
+                dl_tmpl_text(t, "", 0, NULL, (struct dl_loc){0}, NULL);
+        } else if (buffer && k == CXCursor_InitListExpr &&
+                   (dl_cx_children(s, kids, 2) == 0 ||
+                    (dl_cx_children(s, kids, 2) == 1 && eval_integer(kids[0], &x, &u) && x == 0))) {
+                dl_tmpl_text(t, "", 0, NULL, (struct dl_loc){0}, NULL); /* char b[N] = {0} */
+        } else if (buffer && (k == CXCursor_GNUNullExpr || k == CXCursor_CXXNullPtrLiteralExpr ||
+                              (k == CXCursor_IntegerLiteral && eval_integer(s, &x, &u) && !x))) {
+                return false;
+        } else if (stream) {
+                if (k != CXCursor_CallExpr || clang_Cursor_getNumArguments(s) != 0)
+                        dl_tmpl_hole(t, NULL); /* ostringstream os("x"): overwritten in place */
+                else
+                        dl_tmpl_text(t, "", 0, NULL, (struct dl_loc){0}, NULL);
+        } else {
+                fold(ev, t, init, depth + 1);
+        }
+        return true;
+}
+
+static void fold_local_string(struct dl_eval *ev, struct dl_tmpl *t, CXCursor var, bool stream,
+                              unsigned depth)
+{
         struct dl_tmpl sub;
         dl_tmpl_init(&sub, t->arena);
-        if (clang_Cursor_isNull(init))
-                dl_tmpl_text(&sub, "", 0, NULL, (struct dl_loc){0}, NULL);
-        else
-                fold(ev, &sub, init, depth + 1);
-        struct local_string ls = {ev, &sub, depth, false};
+        struct local_string ls = {ev, &sub, depth, false, true, stream, 0, 0};
+        ls.valid = fold_initial(ev, &sub, var, stream, depth);
         if (dl_body_track(ev->body, var, dl_cx_cursor_offset(var), ev->use_off, string_site, &ls))
                 ls.hole = true;
         struct dl_value v = dl_tmpl_finish(&sub, (struct dl_loc){0});
         dl_tmpl_fini(&sub);
-        if (ls.hole) {
+        if (ls.hole || !ls.valid) {
                 dl_tmpl_hole(t, NULL);
                 return;
         }
@@ -252,15 +1212,83 @@ static void fold_declref(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsi
                 dl_tmpl_value(t, &v, true, use);
                 return;
         }
-        enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(def));
-        bool local = pk == CXCursor_FunctionDecl || pk == CXCursor_CXXMethod ||
-                     pk == CXCursor_Constructor || pk == CXCursor_Destructor ||
-                     pk == CXCursor_FunctionTemplate || pk == CXCursor_LambdaExpr;
-        if (local && ev->body && is_string_type(clang_getCursorType(def)) &&
-            clang_getCursorType(def).kind != CXType_LValueReference) {
-                fold_local_string(ev, t, def, depth);
+        CXType ty = clang_getCursorType(def);
+        if (is_local(def) && ev->body && ty.kind != CXType_LValueReference &&
+            clang_Cursor_getStorageClass(def) != CX_SC_Static &&
+            (is_string_type(ty) || is_stream_type(ty) || is_char_buffer(ty))) {
+                fold_local_string(ev, t, def, is_stream_type(ty), depth);
                 return;
         }
+        dl_tmpl_hole(t, NULL);
+}
+
+/* A call: a function of the table, else one of a finite set of strings. */
+static void fold_call(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigned depth)
+{
+        CXCursor callee = clang_getCursorReferenced(e);
+        int nargs = clang_Cursor_getNumArguments(e);
+        if (clang_getCursorKind(callee) == CXCursor_Constructor) {
+                if (nargs == 0) {
+                        dl_tmpl_text(t, "", 0, NULL, (struct dl_loc){0}, NULL);
+                        return;
+                }
+                if (nargs == 1 || (nargs == 2 && dl_cx_is_named(callee, "basic_string"))) {
+                        /* copy / converting constructor (an allocator may follow) */
+                        fold(ev, t, clang_Cursor_getArgument(e, 0), depth + 1);
+                        return;
+                }
+                dl_tmpl_hole(t, NULL);
+                return;
+        }
+        const struct strfn *f = strfn_of(e);
+        switch (f ? f->kind : SF_PRINTF) {
+        case SF_CONCAT:
+                fold(ev, t, clang_Cursor_getArgument(e, 0), depth + 1);
+                fold(ev, t, clang_Cursor_getArgument(e, 1), depth + 1);
+                return;
+        case SF_VIEW: {
+                CXCursor obj = dl_cx_member_object(e);
+                if (!clang_Cursor_isNull(obj) && (f->name[0] != 's' ||
+                                                  is_stream_type(clang_getCursorType(obj)))) {
+                        fold(ev, t, obj, depth + 1);
+                        return;
+                }
+                break;
+        }
+        case SF_TO_STRING: {
+                struct dl_fmt_arg a = fmt_arg(ev, clang_Cursor_getArgument(e, 0), false, depth);
+                if (a.type == DL_FMT_SIGNED || a.type == DL_FMT_UNSIGNED || a.type == DL_FMT_BOOL) {
+                        if (a.type == DL_FMT_BOOL && dl_value_is_complete(&a.value))
+                                a.value = dl_value_known(t->arena, a.value.text[0] == 't' ? "1" : "0",
+                                                         1, NULL, a.value.loc);
+                        struct dl_value fmt = dl_value_known(t->arena, "%d", 2, NULL, a.value.loc);
+                        a.type = a.type == DL_FMT_UNSIGNED ? DL_FMT_UNSIGNED : DL_FMT_SIGNED;
+                        if (a.type == DL_FMT_UNSIGNED)
+                                fmt = dl_value_known(t->arena, "%u", 2, NULL, a.value.loc);
+                        struct dl_value made;
+                        struct dl_tmpl m;
+                        dl_tmpl_init(&m, t->arena);
+                        dl_format_printf(&m, &fmt, &a, 1, dl_cx_cursor_loc(ev->cx, e));
+                        made = dl_tmpl_finish(&m, (struct dl_loc){0});
+                        dl_tmpl_fini(&m);
+                        /* the digits are computed: located at the call, not in "%d" */
+                        if (dl_value_is_complete(&made))
+                                dl_tmpl_text(t, made.text, made.len, NULL,
+                                             dl_cx_cursor_loc(ev->cx, e), NULL);
+                        else
+                                dl_tmpl_value(t, &made, false, (struct dl_loc){0});
+                        return;
+                }
+                break;
+        }
+        case SF_FORMAT:
+                fold_format(ev, t, e, f->src, f->extra, true, depth);
+                return;
+        default:
+                break;
+        }
+        if (!f && fold_one_of(ev, t, e, depth))
+                return;
         dl_tmpl_hole(t, NULL);
 }
 
@@ -278,37 +1306,15 @@ static void fold(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigned dep
         case CXCursor_DeclRefExpr:
                 fold_declref(ev, t, e, depth);
                 return;
-        case CXCursor_CallExpr: {
-                CXCursor callee = clang_getCursorReferenced(e);
-                int nargs = clang_Cursor_getNumArguments(e);
-                if (clang_getCursorKind(callee) == CXCursor_Constructor) {
-                        if (nargs == 0) {
-                                dl_tmpl_text(t, "", 0, NULL, (struct dl_loc){0}, NULL);
-                                return;
-                        }
-                        if (nargs == 1 || (nargs == 2 && dl_cx_is_named(callee, "basic_string"))) {
-                                /* copy / converting constructor (an allocator may follow) */
-                                fold(ev, t, clang_Cursor_getArgument(e, 0), depth + 1);
-                                return;
-                        }
-                        dl_tmpl_hole(t, NULL);
+        case CXCursor_CallExpr:
+                fold_call(ev, t, e, depth);
+                return;
+        case CXCursor_ConditionalOperator:
+        case CXCursor_ArraySubscriptExpr:
+                if (fold_one_of(ev, t, e, depth))
                         return;
-                }
-                if (nargs == 2 && dl_cx_is_named(e, "operator+")) {
-                        fold(ev, t, clang_Cursor_getArgument(e, 0), depth + 1);
-                        fold(ev, t, clang_Cursor_getArgument(e, 1), depth + 1);
-                        return;
-                }
-                if (nargs == 0 && (dl_cx_is_named(e, "c_str") || dl_cx_is_named(e, "data"))) {
-                        CXCursor obj = dl_cx_member_object(e);
-                        if (!clang_Cursor_isNull(obj)) {
-                                fold(ev, t, obj, depth + 1);
-                                return;
-                        }
-                }
                 dl_tmpl_hole(t, NULL);
                 return;
-        }
         default:
                 dl_tmpl_hole(t, NULL);
                 return;

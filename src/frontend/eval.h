@@ -5,8 +5,26 @@
  * Strings: literals (escapes, adjacent-literal concatenation, raw strings,
  * u8/u/U/L prefixes), macros expanding to literals, const / constexpr /
  * static const char * variables and class static constants of the same
- * TU, Aws::String / std::string built from those with +, and local strings
- * grown with += and append before the use. Anything else is a hole; an
+ * TU, and the string functions of string_functions.def, one table driving
+ * one folding routine: C buffers written by snprintf, sprintf, asprintf,
+ * strcpy, strcat and their bounded variants (text that a bound may cut is
+ * a hole), std::to_string, std::format / fmt::format, operator+, local
+ * std::string / Aws::String grown with +=, append and =, local
+ * std::ostringstream written with << (std::put_time included) and read
+ * with str(). Writes count when they surely happen before the use; a write
+ * on some paths only, or a reference that may write the object, makes it a
+ * hole.
+ *
+ * Typed holes (model/template.h): an integer known at run time is
+ * <digits>, `x % N` and a uniform_int_distribution over [0, N-1] are
+ * <shard:N> (a local integer initialized so and not written before the use
+ * too), a bool <bool>, an enum-typed value <enum:...> with its
+ * enumerators' values, a struct tm field a <date:...> of its grain;
+ * strftime / put_time / chrono specs a <date:...>; a ?: of literals, a
+ * constant array of literals indexed at run time, and a call of a
+ * non-virtual function defined in the TU whose every return is one of
+ * those are <one-of:...> (one value: known text; the keys "P0".."P<N-1>":
+ * "P" and <shard:N>). Anything else is a hole with nothing known; an
  * entirely unknown value is DL_VAL_DYNAMIC.
  *
  * Locations: every known byte carries a location (segment locs): the

@@ -311,6 +311,15 @@ void dl_value_dump(struct dl_strbuf *sb, const struct dl_value *v)
         dl_strbuf_putc(sb, '"');
 }
 
+/* Does v hold a hole with a shape (what the partition-key checks read)? */
+static bool has_typed_hole(const struct dl_value *v)
+{
+        for (size_t i = 0; v->kind == DL_VAL_KNOWN && i < v->n_segs; i++)
+                if (!v->segs[i].text && v->segs[i].hole)
+                        return true;
+        return false;
+}
+
 static void dump_map(struct dl_strbuf *sb, const char *key, const struct dl_attr_map *m,
                      bool is_values)
 {
@@ -325,6 +334,10 @@ static void dump_map(struct dl_strbuf *sb, const char *key, const struct dl_attr
                         dl_value_dump(sb, &a->key);
                 if (is_values) {
                         dl_strbuf_printf(sb, ":%s", a->type ? dl_attr_type_name(a->type) : "?");
+                        if (has_typed_hole(&a->val)) {
+                                dl_strbuf_putc(sb, '=');
+                                dl_value_dump(sb, &a->val);
+                        }
                 } else {
                         dl_strbuf_putc(sb, '=');
                         dl_value_dump(sb, &a->val);
