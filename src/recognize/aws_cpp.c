@@ -94,7 +94,7 @@ static const struct nested {
         const char *cls, *member;
         enum dl_nest kind;
         enum dl_op op;    /* WRAP: the member's op; others: the element's initial op */
-        const char *name; /* WRAP / TABLE_ONE: the member name; else NULL */
+        const char *name; /* WRAP / TABLE_ONE / a LIST of shapes: the member name; else NULL */
 } nested[] = {
         {"TransactWriteItem", "Put", DL_NEST_WRAP, DL_OP_PUT_ITEM, "Put"},
         {"TransactWriteItem", "Update", DL_NEST_WRAP, DL_OP_UPDATE_ITEM, "Update"},
@@ -111,6 +111,11 @@ static const struct nested {
         {"BatchGetItemRequest", "RequestItems", DL_NEST_TABLE_ONE, DL_OP_GET_ITEM,
          "KeysAndAttributes"},
         {"KeysAndAttributes", "Keys", DL_NEST_KEYS, DL_OP_GET_ITEM, NULL},
+        /* PartiQL: each statement is its own member of op ExecuteStatement */
+        {"BatchExecuteStatementRequest", "Statements", DL_NEST_LIST, DL_OP_EXECUTE_STATEMENT,
+         "BatchStatementRequest"},
+        {"ExecuteTransactionRequest", "TransactStatements", DL_NEST_LIST, DL_OP_EXECUTE_STATEMENT,
+         "ParameterizedStatement"},
 };
 
 /* Classes whose setters are followed besides the request classes. */
@@ -126,6 +131,8 @@ static const char *const nested_classes[] = {
         "TransactWriteItem",
         "TransactGetItem",
         "WriteRequest",
+        "BatchStatementRequest",
+        "ParameterizedStatement",
 };
 
 static bool model_class(const char *cls)

@@ -809,7 +809,7 @@ static void apply_nested(struct scope *s, struct dl_request *r, const struct dl_
                 return;
         }
         case DL_NEST_LIST: {
-                struct elem_spec spec = {nd->op, NULL, NULL, nd};
+                struct elem_spec spec = {nd->op, nd->member, NULL, nd};
                 if (nd->add && one) {
                         add_member(s, r, nd->args[0], at, maybe, &spec);
                 } else if (!nd->add && one) {

@@ -100,13 +100,18 @@ enum dl_ev {
         DL_EV_NESTED,
         DL_EV_ATTR,
         DL_EV_ATTR_COPY,
+        DL_EV_JSON_BODY,
+        DL_EV_TARGET,
 };
 
 /* DynamoDB's shapes of batch and transaction members (API 2012-08-10). */
 enum dl_nest {
         DL_NEST_WRAP,       /* holds one item shape: a TransactWriteItem holds a Put;
                                 the shape becomes the member request's op and name */
-        DL_NEST_LIST,       /* a list of wrappers, one member each (TransactItems) */
+        DL_NEST_LIST,       /* a list, one member each: of wrappers (TransactItems;
+                                member NULL) or of member shapes (member set: the
+                                Statements of BatchExecuteStatement, op
+                                ExecuteStatement) */
         DL_NEST_TABLE_LIST, /* table name -> list of wrappers (BatchWriteItem RequestItems) */
         DL_NEST_TABLE_ONE,  /* table name -> one item shape (BatchGetItem RequestItems) */
         DL_NEST_KEYS,       /* a list of keys (KeysAndAttributes Keys): a Key map of
