@@ -10,9 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Is the binary operator c (operands lhs, rhs) `&&` or `||`? libclang 14
- * has no operator-kind query: read the tokens between the operands. */
-static bool is_short_circuit(CXCursor c, CXCursor lhs, CXCursor rhs)
+/* The operator of the binary operator c (operands lhs, rhs) into op (at
+ * most size bytes, "" when not found). libclang 14 has no operator-kind
+ * query: read the first token between the operands. */
+static void binary_operator(CXCursor c, CXCursor lhs, CXCursor rhs, char *op, size_t size)
 {
         CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
         CXSourceRange between = clang_getRange(clang_getRangeEnd(clang_getCursorExtent(lhs)),
@@ -20,21 +21,34 @@ static bool is_short_circuit(CXCursor c, CXCursor lhs, CXCursor rhs)
         CXToken *toks = NULL;
         unsigned n = 0;
         clang_tokenize(tu, between, &toks, &n);
-        bool yes = false;
-        for (unsigned i = 0; i < n && !yes; i++) {
+        op[0] = 0;
+        for (unsigned i = 0; i < n && !op[0]; i++) {
+                if (clang_getTokenKind(toks[i]) != CXToken_Punctuation &&
+                    clang_getTokenKind(toks[i]) != CXToken_Keyword)
+                        continue;
                 CXString s = clang_getTokenSpelling(tu, toks[i]);
                 const char *p = clang_getCString(s);
-                yes = p && (!strcmp(p, "&&") || !strcmp(p, "||") || !strcmp(p, "and") ||
-                            !strcmp(p, "or"));
+                if (p && strlen(p) < size)
+                        memcpy(op, p, strlen(p) + 1);
                 clang_disposeString(s);
         }
         dl_cx_dispose_tokens(tu, toks, n);
-        return yes;
 }
+
+/* `v = f(...)` seen by the visit: linked once the body is indexed. */
+struct assign {
+        CXCursor lhs, rhs;
+};
+
+struct index_state {
+        struct dl_body *b;
+        DL_VEC(struct assign) assigns;
+};
 
 static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
-        struct dl_body *b = data;
+        struct index_state *st = data;
+        struct dl_body *b = st->b;
         (void)parent;
         enum CXCursorKind k = clang_getCursorKind(c);
         unsigned off = dl_cx_offset(clang_getCursorLocation(c));
@@ -45,7 +59,8 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
                 break;
         }
         case CXCursor_DeclRefExpr: {
-                struct dl_body_ref ref = {c, clang_getCursorReferenced(c), off, -1, DL_BODY_OBJECT};
+                struct dl_body_ref ref = {c, clang_getCursorReferenced(c), off, -1, DL_BODY_OBJECT,
+                                          -1};
                 DL_VEC_PUSH(&b->refs, ref);
                 break;
         }
@@ -53,7 +68,18 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
                 /* `a && b`, `a || b`: b runs on some paths only (short
                  * circuit), like the branches of an if. */
                 CXCursor kids[2];
-                if (dl_cx_children(c, kids, 2) == 2 && is_short_circuit(c, kids[0], kids[1])) {
+                char op[4];
+                if (dl_cx_children(c, kids, 2) != 2)
+                        break;
+                binary_operator(c, kids[0], kids[1], op, sizeof op);
+                CXCursor rhs = dl_cx_strip(kids[1]);
+                if (!strcmp(op, "=") && clang_getCursorKind(kids[0]) == CXCursor_DeclRefExpr &&
+                    clang_getCursorKind(rhs) == CXCursor_CallExpr) {
+                        struct assign a = {kids[0], rhs};
+                        DL_VEC_PUSH(&st->assigns, a);
+                }
+                if (!strcmp(op, "&&") || !strcmp(op, "||") || !strcmp(op, "and") ||
+                    !strcmp(op, "or")) {
                         CXSourceRange r = clang_getCursorExtent(kids[1]);
                         struct dl_body_cond cond = {dl_cx_offset(clang_getRangeStart(r)),
                                                     dl_cx_offset(clang_getRangeEnd(r)), false, -1};
@@ -219,7 +245,8 @@ void dl_body_init(struct dl_body *b, CXCursor func)
 {
         memset(b, 0, sizeof *b);
         b->func = func;
-        clang_visitChildren(func, index_visit, b);
+        struct index_state st = {b, {0}};
+        clang_visitChildren(func, index_visit, &st);
         BUILD_KEYS(&b->calls_by_cursor, &b->calls, cursor);
         BUILD_KEYS(&b->refs_by_cursor, &b->refs, cursor);
         BUILD_KEYS(&b->refs_by_decl, &b->refs, decl);
@@ -234,6 +261,12 @@ void dl_body_init(struct dl_body *b, CXCursor func)
                         link_site(b, dl_cx_strip(arg), dl_cx_strip_address(arg), (int)i, a);
                 }
         }
+        for (size_t i = 0; i < st.assigns.n; i++) {
+                int r = ref_index(b, st.assigns.items[i].lhs);
+                if (r >= 0)
+                        b->refs.items[r].assigned = dl_body_call_index(b, st.assigns.items[i].rhs);
+        }
+        DL_VEC_FREE(&st.assigns);
         nest_conds(b);
 }
 
@@ -352,11 +385,33 @@ struct track {
         bool changed;
 };
 
+/* Does every loop holding both off and use also hold from (a variable
+ * declared there is a new one in each iteration)? */
+static bool renewed(const struct dl_body *b, unsigned from, unsigned off, unsigned use)
+{
+        if (b->conds_nested) {
+                for (int i = innermost(b, off); i >= 0; i = b->conds.items[i].parent) {
+                        const struct dl_body_cond *c = &b->conds.items[i];
+                        if (c->loop && holds(c, use) && !holds(c, from))
+                                return false;
+                }
+                return true;
+        }
+        for (size_t i = 0; i < b->conds.n; i++) {
+                const struct dl_body_cond *c = &b->conds.items[i];
+                if (c->loop && holds(c, off) && holds(c, use) && !holds(c, from))
+                        return false;
+        }
+        return true;
+}
+
 static bool track_ref(void *data, const struct dl_body_ref *r)
 {
         struct track *t = data;
         if (r->off <= t->from)
                 return true;
+        if (r->off > t->use && renewed(t->b, t->from, r->off, t->use))
+                return true; /* a later iteration's object */
         struct dl_body_site site = {t->b, r, r->call, r->arg, dl_body_when(t->b, r->off, t->use)};
         if (t->fn && t->fn(t->data, &site))
                 return true;

@@ -46,6 +46,10 @@ struct dl_body_ref {
          * argument (dl_cx_strip_address) this reference is; -1 when none. */
         int call;
         int arg; /* DL_BODY_OBJECT or the argument index */
+        /* `v = f(...)`: the reference is the left operand of an assignment
+         * whose right operand (dl_cx_strip) is this call (index in calls);
+         * -1 otherwise. */
+        int assigned;
 };
 
 struct dl_body_cond {
@@ -113,7 +117,9 @@ typedef bool (*dl_body_site_fn)(void *data, const struct dl_body_site *site);
  * value, const reference or pointer to const, or the object of a const
  * method. Anything else (a non-const method, a non-const reference or
  * pointer handed on, a variadic or unknown callee, an alias `&var` stored)
- * may write it.
+ * may write it. A reference after the use, in a loop that holds the use but
+ * not the declaration at from, is not presented: each iteration has a new
+ * object (a variable declared in the loop's body).
  * Returns: true when such a reference exists (the object escaped).
  */
 bool dl_body_track(const struct dl_body *b, CXCursor var, unsigned from, unsigned use,

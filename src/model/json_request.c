@@ -22,10 +22,73 @@
 #include "../core/vec.h"
 
 #include <string.h>
+#include <strings.h>
 
 const char *dl_api_version_name(enum dl_api_version v)
 {
         return v == DL_API_20111205 ? "2011-12-05" : "2012-08-10";
+}
+
+/* ---- the target ------------------------------------------------------------- */
+
+static bool blank(char c)
+{
+        return c == ' ' || c == '\t';
+}
+
+/* The target or operation name in t (len bytes, blanks trimmed). */
+static enum dl_target_kind target_text(const char *t, size_t len, enum dl_op *op,
+                                       enum dl_api_version *api)
+{
+        static const struct {
+                const char *prefix;
+                enum dl_api_version api;
+        } versions[] = {{"DynamoDB_20120810.", DL_API_20120810},
+                        {"DynamoDB_20111205.", DL_API_20111205}};
+        while (len && blank(*t))
+                t++, len--;
+        while (len && blank(t[len - 1]))
+                len--;
+        *api = DL_API_20120810;
+        for (size_t i = 0; i < sizeof versions / sizeof versions[0]; i++) {
+                size_t n = strlen(versions[i].prefix);
+                if (len > n && !memcmp(t, versions[i].prefix, n)) {
+                        *api = versions[i].api;
+                        t += n;
+                        len -= n;
+                        break;
+                }
+        }
+        return dl_op_from_name(t, len, op) ? DL_TARGET_KNOWN : DL_TARGET_NONE;
+}
+
+enum dl_target_kind dl_target_read(const struct dl_value *v, enum dl_op *op,
+                                   enum dl_api_version *api)
+{
+        static const char header[] = "x-amz-target";
+        if (!v || v->kind != DL_VAL_KNOWN || !v->n_segs || !v->segs[0].text)
+                return DL_TARGET_UNKNOWN;
+        /* the known text before the first hole */
+        bool whole = dl_value_is_complete(v);
+        const char *t = whole ? v->text : v->segs[0].text;
+        size_t len = whole ? v->len : v->segs[0].len;
+        const char *colon = memchr(t, ':', len);
+        if (colon) {
+                size_t name = (size_t)(colon - t);
+                while (name && blank(t[name - 1]))
+                        name--;
+                if (name != sizeof header - 1 || strncasecmp(t, header, name) != 0)
+                        return DL_TARGET_NONE;
+                if (!whole)
+                        return DL_TARGET_UNKNOWN;
+                return target_text(colon + 1, len - (size_t)(colon + 1 - t), op, api) ==
+                                       DL_TARGET_KNOWN
+                               ? DL_TARGET_KNOWN
+                               : DL_TARGET_NONE;
+        }
+        if (!whole)
+                return DL_TARGET_UNKNOWN;
+        return target_text(t, len, op, api);
 }
 
 /* ---- the template as a byte stream ------------------------------------------ */

@@ -110,6 +110,30 @@ void dl_json_request_read(struct dl_arena *a, const struct dl_value *body,
                           enum dl_api_version api, struct dl_request *req,
                           struct dl_json_result *out);
 
+/* What a string says of a low-level request's operation. */
+enum dl_target_kind {
+        DL_TARGET_NONE = 0, /* not the target: another HTTP header ("Content-Type: ...") */
+        DL_TARGET_KNOWN,    /* the operation and API version are known */
+        DL_TARGET_UNKNOWN,  /* may be the target, but holes hide which operation */
+};
+
+/**
+ * dl_target_read - what v says of the operation: a header line
+ * `X-Amz-Target: DynamoDB_20120810.Query` (the header name is compared
+ * without regard to case, as HTTP does; blanks around the value are
+ * skipped), a target `DynamoDB_20120810.Query` / `DynamoDB_20111205.Query`,
+ * or an operation name `Query` (model/op.def, exact case).
+ * @param v    the string as a template; DYNAMIC or a leading hole: UNKNOWN.
+ * @param op   receives the operation when KNOWN.
+ * @param api  receives the API version when KNOWN (DL_API_20120810 for a
+ *             bare operation name).
+ * Returns: NONE for a header line of another name or known text that is no
+ * target (an unknown operation name, another service's target); KNOWN;
+ * UNKNOWN when holes may hide the operation.
+ */
+enum dl_target_kind dl_target_read(const struct dl_value *v, enum dl_op *op,
+                                   enum dl_api_version *api);
+
 /**
  * dl_api_version_name - "2012-08-10" or "2011-12-05". Static storage.
  */

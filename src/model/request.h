@@ -166,6 +166,10 @@ struct dl_request {
         /* How the request's client API spells a fix (model/fix.h), set by
          * its recognizer; NULL: DynamoDB's JSON member names. */
         void (*spell_fix)(struct dl_strbuf *sb, const struct dl_fix *fix);
+        /* A low-level request: the JSON body it is sent with (model/
+         * json_request.h reads it into the request when it is sent), or
+         * NULL. */
+        const struct dl_value *json_body;
         bool escaped;               /* passed to code ddblint cannot see */
         bool inferred;              /* recovered from tokens: clang could not type
                                        the call; the request type proves the op */

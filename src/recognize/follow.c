@@ -34,6 +34,7 @@
 #include "../core/alloc.h"
 #include "../core/arena.h"
 #include "../frontend/eval.h"
+#include "../model/json_request.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -65,6 +66,7 @@ struct scope {
         struct fbody *fb; /* the body the expression is in */
         unsigned depth;   /* helpers entered */
         unsigned nest;    /* build_expr calls in progress */
+        bool handle;      /* the request object is a C handle (struct dl_event) */
 };
 
 struct dl_engine *dl_engine_new(const struct dl_rctx *ctx, const struct dl_unit *unit)
@@ -846,6 +848,166 @@ static void apply_nested(struct scope *s, struct dl_request *r, const struct dl_
         }
 }
 
+/* ---- low-level requests: JSON body and target ------------------------------------- */
+
+/* The request is the JSON body of the event (replacing what was set): kept
+ * as a value, read when the request is sent (finish_request). */
+static void apply_body(struct scope *s, struct dl_request *r, const struct dl_event *ev,
+                       CXCursor call, bool maybe, unsigned at)
+{
+        struct dl_value *body = dl_arena_alloc(arena_of(s), sizeof *body);
+        if (ev->n_args != 1 || maybe) {
+                *body = dl_value_dynamic(loc_of(s, call));
+        } else {
+                struct dl_eval eval = eval_at(s, at);
+                *body = dl_eval_string(&eval, ev->args[0], loc_of(s, ev->args[0]));
+        }
+        struct dl_request t;
+        dl_request_init(&t, r->op);
+        t.call_kind = r->call_kind;
+        t.call = r->call;
+        t.call_spelling = r->call_spelling;
+        t.request_decl = r->request_decl;
+        t.variable = r->variable;
+        t.function = r->function;
+        t.recognizer = r->recognizer;
+        t.client_method = r->client_method;
+        t.spell_fix = r->spell_fix;
+        t.api_version = r->api_version;
+        t.json_body = body;
+        *r = t;
+}
+
+static void apply_event(struct scope *s, struct dl_request *r, const struct dl_event *ev,
+                        CXCursor call, enum dl_when w, unsigned use);
+
+/* The headers of a header list before the use: TARGET events on it. */
+struct header_walk {
+        struct scope *s;
+        struct dl_request *r;
+        unsigned use;
+};
+
+static bool header_site(void *data, const struct dl_body_site *site)
+{
+        struct header_walk *w = data;
+        const struct dl_body *b = site->body;
+        if (site->call < 0 && site->ref->assigned >= 0) {
+                /* `list = append(list, header)`: the append's own site applies it */
+                const struct dl_body_call *c = &b->calls.items[site->ref->assigned];
+                const struct dl_event *ev = event_at(w->s, site->ref->assigned);
+                int nargs = clang_Cursor_getNumArguments(c->cursor);
+                if (ev->kind != DL_EV_TARGET || ev->object_arg < 0 || ev->object_arg >= nargs)
+                        return false;
+                CXCursor obj =
+                        dl_cx_strip(clang_Cursor_getArgument(c->cursor, (unsigned)ev->object_arg));
+                return clang_getCursorKind(obj) == CXCursor_DeclRefExpr &&
+                       clang_equalCursors(clang_getCursorReferenced(obj), site->ref->decl);
+        }
+        if (site->call < 0)
+                return false;
+        const struct dl_event *ev = event_at(w->s, site->call);
+        if (ev->kind != DL_EV_TARGET || ev->object_arg != site->arg)
+                return false;
+        const struct dl_body_call *c = &b->calls.items[site->call];
+        enum dl_when when = dl_body_when(b, c->off, w->use);
+        if (when != DL_WHEN_NEVER)
+                apply_event(w->s, w->r, ev, c->cursor, when, w->use);
+        return true;
+}
+
+/* The header list e (a null pointer, an append's value, a local list)
+ * used at use: its headers applied to r; a list ddblint cannot see leaves
+ * the operation unknown. */
+static void header_list(struct scope *s, struct dl_request *r, CXCursor e, unsigned use,
+                        unsigned depth)
+{
+        e = dl_cx_strip(e);
+        enum CXCursorKind k = clang_getCursorKind(e);
+        CXCursor var;
+        if (k == CXCursor_GNUNullExpr || k == CXCursor_CXXNullPtrLiteralExpr ||
+            k == CXCursor_IntegerLiteral)
+                return; /* a null pointer: the empty list */
+        if (k == CXCursor_CallExpr && depth < MAX_NEST) {
+                struct dl_event tmp;
+                const struct dl_event *ev = event_of(s, e, &tmp);
+                int nargs = clang_Cursor_getNumArguments(e);
+                if (ev->kind == DL_EV_TARGET && !ev->list && ev->object_arg >= 0 &&
+                    ev->object_arg < nargs) {
+                        header_list(s, r, clang_Cursor_getArgument(e, (unsigned)ev->object_arg),
+                                    use, depth + 1);
+                        apply_event(s, r, ev, e, DL_WHEN_SURE, use);
+                        return;
+                }
+        }
+        var = clang_getCursorReferenced(e);
+        if (k == CXCursor_DeclRefExpr && s->fb && clang_getCursorKind(var) == CXCursor_VarDecl) {
+                if (is_local_var(var)) {
+                        CXCursor init = dl_cx_var_init(var);
+                        if (!clang_Cursor_isNull(init))
+                                header_list(s, r, init, off_of(var), depth + 1);
+                        struct header_walk w = {s, r, use};
+                        if (!dl_body_track(&s->fb->body, var, off_of(var), use, header_site, &w))
+                                return;
+                }
+        }
+        r->op = DL_OP_COUNT; /* headers ddblint cannot list: the target is unknown */
+}
+
+/* The operation named by the event (a header line, a target, an operation
+ * name, or a header list). */
+static void apply_target(struct scope *s, struct dl_request *r, const struct dl_event *ev,
+                         CXCursor call, bool maybe, unsigned at)
+{
+        if (ev->n_args != 1) {
+                r->op = DL_OP_COUNT;
+                return;
+        }
+        if (ev->list) {
+                struct dl_request t = *r;
+                header_list(s, &t, ev->args[0], at, 0);
+                if (maybe && t.op != r->op)
+                        t.op = DL_OP_COUNT;
+                r->op = t.op;
+                r->api_version = t.api_version;
+                return;
+        }
+        struct dl_eval eval = eval_at(s, at);
+        struct dl_value v = dl_eval_string(&eval, ev->args[0], loc_of(s, call));
+        enum dl_op op;
+        enum dl_api_version api;
+        switch (dl_target_read(&v, &op, &api)) {
+        case DL_TARGET_NONE: return;
+        case DL_TARGET_UNKNOWN: r->op = DL_OP_COUNT; return;
+        case DL_TARGET_KNOWN:
+                if (maybe && op != r->op) {
+                        r->op = DL_OP_COUNT; /* which one depends on the path */
+                        return;
+                }
+                r->op = op;
+                r->api_version = api == DL_API_20120810 ? NULL : dl_api_version_name(api);
+                return;
+        }
+}
+
+/* A low-level request about to be dropped or finished: its body read in
+ * the API version of its target. Returns false when its operation is not
+ * known (not known to be DynamoDB's). */
+static bool finish_request(struct scope *s, struct dl_request *r)
+{
+        if (r->op == DL_OP_COUNT)
+                return false;
+        if (r->json_body) {
+                bool escaped = r->escaped;
+                enum dl_api_version api = r->api_version ? DL_API_20111205 : DL_API_20120810;
+                r->api_version = NULL;
+                dl_json_request_read(arena_of(s), r->json_body, api, r, NULL);
+                if (escaped)
+                        dl_request_mark_escaped(r);
+        }
+        return true;
+}
+
 /* ---- events on a request ---------------------------------------------------------- */
 
 /* Apply the event ev of call on request r, w relative to the use at use. */
@@ -856,6 +1018,8 @@ static void apply_event(struct scope *s, struct dl_request *r, const struct dl_e
         unsigned at = off_of(call);
         switch (ev->kind) {
         case DL_EV_NESTED: apply_nested(s, r, ev, call, maybe); return;
+        case DL_EV_JSON_BODY: apply_body(s, r, ev, call, maybe, at); return;
+        case DL_EV_TARGET: apply_target(s, r, ev, call, maybe, at); return;
         case DL_EV_SET_MAP:
         case DL_EV_ADD_ENTRY: {
                 struct dl_attr_map *m = dl_request_map(r, ev->map);
@@ -917,6 +1081,11 @@ static void merge(struct dl_arena *a, struct dl_request *r, const struct dl_requ
                 if (maybe)
                         dl_request_mark_escaped(r);
         }
+        if (t->json_body) {
+                r->json_body = t->json_body;
+                if (maybe)
+                        dl_request_mark_escaped(r);
+        }
         if (t->escaped)
                 dl_request_mark_escaped(r);
 }
@@ -963,7 +1132,7 @@ static bool build_from_helper(struct scope *s, struct dl_request *r, CXCursor ca
         CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
         if (s->depth >= MAX_HELPER_DEPTH || !has_body(fn))
                 return false;
-        struct scope inner = {s->e, body_of(s->e, fn), s->depth + 1, 0};
+        struct scope inner = {s->e, body_of(s->e, fn), s->depth + 1, 0, s->handle};
         struct returns rs = {.n = 0};
         clang_visitChildren(fn, find_returns, &rs);
         bool ok = rs.n >= 1 && rs.n <= 8;
@@ -1056,7 +1225,7 @@ static void request_arg(struct scope *s, struct dl_request *r, const struct dl_b
         if (has_body(def) && s->depth < MAX_HELPER_DEPTH &&
             (unsigned)a < (unsigned)clang_Cursor_getNumArguments(def)) {
                 /* a helper of this TU fills it: its events on the parameter */
-                struct scope inner = {s->e, body_of(s->e, def), s->depth + 1, 0};
+                struct scope inner = {s->e, body_of(s->e, def), s->depth + 1, 0, s->handle};
                 struct dl_request t;
                 dl_request_init(&t, r->op);
                 follow_var(&inner, &t, clang_Cursor_getArgument(def, (unsigned)a), UINT_MAX, true);
@@ -1082,6 +1251,14 @@ static bool request_site(void *data, const struct dl_body_site *site)
                 return false; /* an alias or a copy elsewhere */
         if (site->arg != DL_BODY_OBJECT) {
                 enum dl_when when = dl_body_when(b, c->off, w->use);
+                const struct dl_event *ev = event_at(w->s, site->call);
+                if (ev->kind != DL_EV_NONE && ev->kind != DL_EV_SEND &&
+                    ev->object_arg == site->arg) {
+                        /* a C function of the library taking the object */
+                        if (when != DL_WHEN_NEVER)
+                                apply_event(w->s, w->r, ev, c->cursor, when, w->use);
+                        return true;
+                }
                 if (when != DL_WHEN_NEVER)
                         request_arg(w->s, w->r, c, site->arg, when);
                 return true;
@@ -1109,7 +1286,8 @@ static void follow_var(struct scope *s, struct dl_request *r, CXCursor var, unsi
                 enum CXCursorKind vk = clang_getCursorKind(var);
                 CXType vt = clang_getCursorType(var);
                 if (vk != CXCursor_VarDecl || vt.kind == CXType_LValueReference ||
-                    vt.kind == CXType_RValueReference || vt.kind == CXType_Pointer) {
+                    vt.kind == CXType_RValueReference ||
+                    (vt.kind == CXType_Pointer && !s->handle)) {
                         /* comes from the caller or an alias: unknown contents */
                         dl_request_mark_escaped(r);
                 } else {
@@ -1202,7 +1380,7 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
         if (!e->n_recs)
                 return;
         e->ctx.function = function;
-        struct scope s = {e, body_of(e, fn), 0, 0};
+        struct scope s = {e, body_of(e, fn), 0, 0, false};
         for (size_t i = 0; i < s.fb->body.calls.n; i++) {
                 const struct dl_event *ev = event_at(&s, (int)i);
                 if (ev->kind != DL_EV_SEND)
@@ -1217,6 +1395,7 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
                 r.recognizer = rec->id;
                 r.spell_fix = rec->spell_fix;
                 r.client_method = dl_cx_spelling(e->ctx.cx, call);
+                s.handle = ev->handle;
                 if (dl_cx_in_macro(call)) {
                         struct dl_loc sp;
                         if (dl_cx_macro_spelling(e->ctx.cx, call, r.client_method, &sp))
@@ -1231,6 +1410,7 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
                         CXCursor req = clang_Cursor_getArgument(call, (unsigned)ev->object_arg);
                         build_expr(&s, &r, req, s.fb->body.calls.items[i].off);
                 }
-                DL_VEC_PUSH(out, r);
+                if (finish_request(&s, &r))
+                        DL_VEC_PUSH(out, r);
         }
 }

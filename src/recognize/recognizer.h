@@ -86,6 +86,22 @@ struct dl_request_vec {
  *   DL_EV_ATTR       an attribute value gets type attr; args[0], when
  *                    n_args is 1, is its scalar text
  *   DL_EV_ATTR_COPY  an attribute value copied from args[0]
+ *   DL_EV_JSON_BODY  the request is the low-level JSON body args[0] (a string,
+ *                    model/json_request.h), replacing what was set before;
+ *                    read when the request is sent, in the API version of
+ *                    its target
+ *   DL_EV_TARGET     args[0] names the operation: a header line
+ *                    (`X-Amz-Target: DynamoDB_20120810.Query`; another header
+ *                    changes nothing), a target (`DynamoDB_20120810.Query`)
+ *                    or an operation name (`Query`); with list, args[0] is a
+ *                    list of header lines built by TARGET events on it (a
+ *                    libcurl `struct curl_slist *`)
+ * For SEND, op DL_OP_COUNT says that TARGET events give the operation (a
+ * request whose operation stays unknown is dropped: it is not known to be
+ * DynamoDB's), and handle that the object is a C library's handle (`CURL
+ * *`): a pointer variable is the object itself, not an alias of one.
+ * An event whose object_arg is an argument applies to the tracked object
+ * passed there (C functions taking a handle).
  * For SET_FIELD, SET_MAP, ADD_ENTRY and NESTED, n_args is the number of
  * arguments the call has (the engine treats a count it does not expect as
  * a value it cannot know) and add tells an Add from a Set.
@@ -122,6 +138,8 @@ struct dl_event {
         enum dl_ev kind;
         int object_arg;              /* DL_BODY_OBJECT or the argument that is the object */
         bool add;                    /* an Add (append) rather than a Set */
+        bool handle;                 /* SEND: the object is a C handle (see above) */
+        bool list;                   /* TARGET: args[0] is a header list */
         enum dl_op op;               /* SEND; NESTED: the member's op */
         enum dl_call_kind call_kind; /* SEND */
         enum dl_field field;         /* SET_FIELD */

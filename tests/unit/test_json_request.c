@@ -476,6 +476,64 @@ static void test_bad_input_is_bounded(void **state)
         assert_non_null(strstr(res.message, "control character"));
 }
 
+/* The operation of a low-level request from its X-Amz-Target header, its
+ * target or an operation name; another header is no target; holes that
+ * may hide the operation leave it unknown. */
+static void test_target(void **state)
+{
+        (void)state;
+        static const struct {
+                const char *text;
+                enum dl_target_kind kind;
+                enum dl_op op;
+                enum dl_api_version api;
+        } cases[] = {
+                {"X-Amz-Target: DynamoDB_20120810.Query", DL_TARGET_KNOWN, DL_OP_QUERY,
+                 DL_API_20120810},
+                {"x-amz-target:DynamoDB_20120810.Scan", DL_TARGET_KNOWN, DL_OP_SCAN,
+                 DL_API_20120810},
+                {"X-AMZ-TARGET :  DynamoDB_20111205.GetItem ", DL_TARGET_KNOWN, DL_OP_GET_ITEM,
+                 DL_API_20111205},
+                {"DynamoDB_20120810.TransactWriteItems", DL_TARGET_KNOWN,
+                 DL_OP_TRANSACT_WRITE_ITEMS, DL_API_20120810},
+                {"PutItem", DL_TARGET_KNOWN, DL_OP_PUT_ITEM, DL_API_20120810},
+                {"Content-Type: application/x-amz-json-1.0", DL_TARGET_NONE, 0, 0},
+                {"X-Amz-Target: Kinesis_20131202.PutRecord", DL_TARGET_NONE, 0, 0},
+                {"X-Amz-Target: DynamoDB_20120810.query", DL_TARGET_NONE, 0, 0},
+                {"X-Amz-Targets: DynamoDB_20120810.Query", DL_TARGET_NONE, 0, 0},
+                {"putitem", DL_TARGET_NONE, 0, 0},
+                {"", DL_TARGET_NONE, 0, 0},
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+                struct dl_value v = dl_value_known(&A, cases[i].text, strlen(cases[i].text), NULL,
+                                                   (struct dl_loc){"app.c", 3, 1});
+                enum dl_op op = DL_OP_COUNT;
+                enum dl_api_version api = DL_API_20120810;
+                assert_int_equal(dl_target_read(&v, &op, &api), cases[i].kind);
+                if (cases[i].kind == DL_TARGET_KNOWN) {
+                        assert_int_equal(op, cases[i].op);
+                        assert_int_equal(api, cases[i].api);
+                }
+        }
+        enum dl_op op;
+        enum dl_api_version api;
+        /* "X-Amz-Target: DynamoDB_20120810.<?>": which operation is unknown */
+        const char *op_hole[] = {"X-Amz-Target: DynamoDB_20120810.", NULL};
+        struct dl_value v = body(op_hole, 2);
+        assert_int_equal(dl_target_read(&v, &op, &api), DL_TARGET_UNKNOWN);
+        /* "Content-Type: <?>": the header is known not to be the target */
+        const char *other[] = {"Content-Type: ", NULL};
+        v = body(other, 2);
+        assert_int_equal(dl_target_read(&v, &op, &api), DL_TARGET_NONE);
+        /* "<?>: x", a dynamic string, no value: may be the target */
+        const char *lead[] = {NULL, ": x"};
+        v = body(lead, 2);
+        assert_int_equal(dl_target_read(&v, &op, &api), DL_TARGET_UNKNOWN);
+        v = dl_value_dynamic((struct dl_loc){"app.c", 3, 1});
+        assert_int_equal(dl_target_read(&v, &op, &api), DL_TARGET_UNKNOWN);
+        assert_int_equal(dl_target_read(NULL, &op, &api), DL_TARGET_UNKNOWN);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -486,11 +544,11 @@ int main(void)
                 cmocka_unit_test_setup_teardown(test_attribute_values, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_batch_and_transaction_members, setup,
                                                 teardown),
-                cmocka_unit_test_setup_teardown(test_containers_with_holes_escape, setup,
-                                                teardown),
+                cmocka_unit_test_setup_teardown(test_containers_with_holes_escape, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_api_2011_12_05, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_truncated_and_malformed, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_bad_input_is_bounded, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_target, setup, teardown),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
