@@ -3,7 +3,7 @@
 # run in process by recognize_runner, which compares dl_request_dump() lines
 # with the inline `request:` annotations. DL_BLESS=1 rewrites them.
 add_executable(recognize_runner ${CMAKE_CURRENT_SOURCE_DIR}/runner/recognize_runner.c)
-target_link_libraries(recognize_runner PRIVATE dl_recognize)
+target_link_libraries(recognize_runner PRIVATE dl_recognize dl_rules)
 dl_warnings(recognize_runner)
 if(TARGET dl_stubs)
   add_dependencies(recognize_runner dl_stubs)

@@ -20,6 +20,7 @@
 #include "../core/glob.h"
 #include "../core/log.h"
 #include "../core/suggest.h"
+#include "../core/vec.h"
 #include "../findings/fileio.h"
 #include "../findings/sink.h"
 #include "../frontend/compdb.h"
@@ -570,6 +571,33 @@ static void say_rules(const struct run *r)
         }
 }
 
+/* A note (shown under --verbose) for each declared wrapper whose pattern
+ * matched no call in the files analysed with its rules; a wrapper shared
+ * by several rulesets (inherit: true) is told once. */
+static void say_unused_wrappers(struct run *r)
+{
+        DL_VEC(const unsigned long *) told = {0};
+        for (size_t i = 0; i < r->n_pipelines; i++) {
+                if (!r->files_per_ruleset[i])
+                        continue;
+                const struct dl_ruleset *rs = dl_config_at(r->config, i);
+                for (size_t k = 0; k < rs->n_wrappers; k++) {
+                        const struct dl_wrapper *w = &rs->wrappers[k];
+                        bool seen = false;
+                        for (size_t t = 0; t < told.n && !seen; t++)
+                                seen = told.items[t] == w->calls;
+                        if (seen || __atomic_load_n(w->calls, __ATOMIC_RELAXED))
+                                continue;
+                        DL_VEC_PUSH(&told, w->calls);
+                        dl_log_add(&r->log, DL_LOG_NOTE, "wrapper-unused", &w->loc,
+                                   "the wrapper pattern '%s' matches no function called in the "
+                                   "files analysed",
+                                   w->match);
+                }
+        }
+        DL_VEC_FREE(&told);
+}
+
 static void run_fini(struct run *r)
 {
         for (size_t i = 0; i < r->n_pipelines; i++) {
@@ -829,6 +857,7 @@ int dl_cli_main(int argc, char **argv)
                          n);
         dl_jobs_run(jobs, n, o->jobs ? o->jobs : dl_jobs_default_threads(), file_done, r);
         dl_progress_clear(&r->progress);
+        say_unused_wrappers(r);
         for (size_t i = 0; i < n; i++)
                 dl_compile_args_fini(&cargs[i]);
         free(cargs);

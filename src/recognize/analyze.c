@@ -137,7 +137,8 @@ enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *o
         struct walk w = {&cx, {0}};
         clang_visitChildren(clang_getTranslationUnitCursor(tu.tu), find_functions, &w);
 
-        struct dl_unit unit = {&cx, language(path, args, n_args), NULL, 0};
+        struct dl_unit unit = {&cx, language(path, args, n_args), NULL, 0,
+                               opts ? opts->rules : NULL};
         if (cx.main_file)
                 unit.text = clang_getFileContents(tu.tu, cx.main_file, &unit.len);
         struct dl_rctx ctx = {&cx, NULL, log, opts && opts->verbose, opts ? opts->rules : NULL};

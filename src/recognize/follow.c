@@ -1372,6 +1372,86 @@ static void build_expr(struct scope *s, struct dl_request *r, CXCursor e, unsign
         s->nest--;
 }
 
+/* ---- declared wrappers --------------------------------------------------------------- */
+
+/* The request a call of a declared wrapper sends: each argument by its
+ * role (rules/schema.h). A request object or JSON body gives the whole
+ * request; otherwise what the wrapper's body adds is not seen: the request
+ * is escaped (members not given are unknown, never absent). */
+static void build_wrapper(struct scope *s, struct dl_request *r, const struct dl_event *ev,
+                          CXCursor call, unsigned use)
+{
+        const struct dl_wrapper *w = ev->wrapper;
+        unsigned nargs = (unsigned)clang_Cursor_getNumArguments(call);
+        bool whole = false;
+        r->recognizer = dl_arena_printf(
+                arena_of(s), "wrapper:%s",
+                dl_cx_qualified_name(s->e->ctx.cx, clang_getCursorReferenced(call)));
+        /* the request object and the body first: they replace what was set */
+        for (size_t i = 0; i < w->n_args; i++) {
+                const struct dl_wrapper_arg *a = &w->args[i];
+                if (a->argument > nargs)
+                        continue;
+                CXCursor arg = clang_Cursor_getArgument(call, a->argument - 1);
+                if (a->role == DL_ROLE_REQUEST) {
+                        build_expr(s, r, arg, use);
+                        whole = true;
+                } else if (a->role == DL_ROLE_JSON_BODY) {
+                        struct dl_event body = {.kind = DL_EV_JSON_BODY, .n_args = 1};
+                        body.args[0] = arg;
+                        apply_body(s, r, &body, call, false, use);
+                        whole = true;
+                }
+        }
+        if (!whole)
+                dl_request_mark_escaped(r);
+        static const struct {
+                enum dl_wrapper_role role;
+                bool map;
+                int which; /* enum dl_field or enum dl_map */
+        } members[] = {
+                {DL_ROLE_TABLE, false, DL_FIELD_TABLE_NAME},
+                {DL_ROLE_INDEX, false, DL_FIELD_INDEX_NAME},
+                {DL_ROLE_KEY_CONDITION, false, DL_FIELD_KEY_CONDITION_EXPRESSION},
+                {DL_ROLE_FILTER, false, DL_FIELD_FILTER_EXPRESSION},
+                {DL_ROLE_PROJECTION, false, DL_FIELD_PROJECTION_EXPRESSION},
+                {DL_ROLE_UPDATE, false, DL_FIELD_UPDATE_EXPRESSION},
+                {DL_ROLE_CONDITION, false, DL_FIELD_CONDITION_EXPRESSION},
+                {DL_ROLE_CONSISTENT_READ, false, DL_FIELD_CONSISTENT_READ},
+                {DL_ROLE_LIMIT, false, DL_FIELD_LIMIT},
+                {DL_ROLE_NAMES, true, DL_MAP_NAMES},
+                {DL_ROLE_VALUES, true, DL_MAP_VALUES},
+                {DL_ROLE_KEY, true, DL_MAP_KEY},
+                {DL_ROLE_ITEM, true, DL_MAP_ITEM},
+        };
+        for (size_t i = 0; i < w->n_args; i++) {
+                const struct dl_wrapper_arg *a = &w->args[i];
+                if (a->argument > nargs)
+                        continue;
+                CXCursor arg = clang_Cursor_getArgument(call, a->argument - 1);
+                for (size_t k = 0; k < sizeof members / sizeof members[0]; k++) {
+                        if (members[k].role != a->role)
+                                continue;
+                        if (members[k].map) {
+                                enum dl_map m = (enum dl_map)members[k].which;
+                                map_from_expr(s, dl_request_map(r, m), m == DL_MAP_NAMES, arg, use,
+                                              false);
+                        } else {
+                                enum dl_field f = (enum dl_field)members[k].which;
+                                r->fields[f] = fold_field(s, f, arg, use);
+                        }
+                }
+        }
+        if (w->operation_argument) {
+                r->op = DL_OP_COUNT;
+                if (w->operation_argument <= nargs) {
+                        struct dl_event target = {.kind = DL_EV_TARGET, .n_args = 1};
+                        target.args[0] = clang_Cursor_getArgument(call, w->operation_argument - 1);
+                        apply_target(s, r, &target, call, false, use);
+                }
+        }
+}
+
 /* ---- the driver ----------------------------------------------------------------------- */
 
 void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
@@ -1380,6 +1460,11 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
         if (!e->n_recs)
                 return;
         e->ctx.function = function;
+        for (size_t i = 0; i < e->n_recs; i++) {
+                if (e->recs[i]->reported_by_callers &&
+                    e->recs[i]->reported_by_callers(&e->ctx, function))
+                        return; /* a declared wrapper: its callers' calls are the requests */
+        }
         struct scope s = {e, body_of(e, fn), 0, 0, false};
         for (size_t i = 0; i < s.fb->body.calls.n; i++) {
                 const struct dl_event *ev = event_at(&s, (int)i);
@@ -1402,7 +1487,9 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
                                 r.call_spelling = sp;
                 }
                 int nargs = clang_Cursor_getNumArguments(call);
-                if (ev->object_arg < 0 || ev->object_arg >= nargs) {
+                if (ev->wrapper) {
+                        build_wrapper(&s, &r, ev, call, s.fb->body.calls.items[i].off);
+                } else if (ev->object_arg < 0 || ev->object_arg >= nargs) {
                         dl_request_mark_escaped(&r);
                 } else {
                         /* the event lives in the body's cache: copy what

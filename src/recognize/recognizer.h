@@ -23,6 +23,7 @@
 #include "../frontend/body.h"
 #include "../frontend/cx.h"
 #include "../model/request.h"
+#include "../rules/schema.h"
 
 #include <clang-c/Index.h>
 #include <stdbool.h>
@@ -52,6 +53,7 @@ struct dl_unit {
         enum dl_lang lang;
         const char *text; /* the main file's bytes (borrowed from libclang) */
         size_t len;
+        const struct dl_ruleset *rules; /* the rules that apply to it, or NULL */
 };
 
 /**
@@ -100,6 +102,9 @@ struct dl_request_vec {
  * request whose operation stays unknown is dropped: it is not known to be
  * DynamoDB's), and handle that the object is a C library's handle (`CURL
  * *`): a pointer variable is the object itself, not an alias of one.
+ * For SEND, wrapper (a declaration of the rules file's `wrappers:`) says that
+ * the call's arguments are the request's members, by their roles; the
+ * operation is wrapper's or names by the argument it says (as TARGET).
  * An event whose object_arg is an argument applies to the tracked object
  * passed there (C functions taking a handle).
  * For SET_FIELD, SET_MAP, ADD_ENTRY and NESTED, n_args is the number of
@@ -146,6 +151,7 @@ struct dl_event {
         enum dl_map map;             /* SET_MAP, ADD_ENTRY */
         enum dl_nest nest;           /* NESTED */
         const char *member;          /* NESTED: the member shape ("Put", "KeysAndAttributes") */
+        const struct dl_wrapper *wrapper; /* SEND: a declared wrapper's call, or NULL */
         enum dl_attr_type attr;      /* ATTR */
         unsigned n_args;
         CXCursor args[2]; /* the first arguments (null cursors beyond n_args) */
@@ -176,6 +182,10 @@ struct dl_recognizer {
         /* Optional: is a type of this spelling a request of the library (a
          * function returning or taking one builds requests for others)? */
         bool (*request_type)(const char *spelling);
+        /* Optional: are the requests sent in the body of this function
+         * (qualified name) reported at its callers instead (a declared
+         * wrapper)? Then the engine reports none of them there. */
+        bool (*reported_by_callers)(const struct dl_rctx *ctx, const char *function);
         /* How the library's API spells a fix (struct dl_request.spell_fix). */
         void (*spell_fix)(struct dl_strbuf *sb, const struct dl_fix *fix);
 };

@@ -671,11 +671,12 @@ static enum dl_status parse_index(const loader_t *ld, yaml_node_t *n, struct dl_
 /* The `match` pattern of t, compiled; errors point at the offending
  * character when the scalar's text is the pattern verbatim (plain, or
  * quoted on one line without escapes). */
-static enum dl_status compile_match(loader_t *ld, const yaml_node_t *v, struct dl_table *t)
+static enum dl_status compile_match(loader_t *ld, const yaml_node_t *v, const char *pattern,
+                                    struct dl_regex **re)
 {
         struct dl_error rerr;
         dl_error_init(&rerr);
-        if (dl_rules_regex(ld->rs, t->match, &t->match_re, &rerr) == DL_OK)
+        if (dl_rules_regex(ld->rs, pattern, re, &rerr) == DL_OK)
                 return DL_OK;
         struct dl_loc loc = dl_rules_node_loc(ld, v);
         unsigned col = verbatim_col(ld, v);
@@ -722,7 +723,7 @@ static enum dl_status parse_table(loader_t *ld, yaml_node_t *n, struct dl_table 
         if (f[1].value) {
                 if ((st = dl_rules_get_string(ld, f[1].value, "match", &t->match)))
                         return st;
-                if ((st = compile_match(ld, f[1].value, t)))
+                if ((st = compile_match(ld, f[1].value, t->match, &t->match_re)))
                         return st;
         }
         if (f[2].value) {
@@ -910,6 +911,178 @@ static enum dl_status parse_exclude(loader_t *ld, yaml_node_t *n)
         return DL_OK;
 }
 
+/* ---- wrappers ---------------------------------------------------------- */
+
+/* DynamoDB's operation names (model/op.def: data only, no link edge). */
+static const char *const op_names[] = {
+#define DL_OP(e, name) name,
+#include "../model/op.def"
+#undef DL_OP
+};
+
+/* A 1-based argument number: a plain positive integer below 1000. */
+static enum dl_status get_argument(const loader_t *ld, const yaml_node_t *n, unsigned *out)
+{
+        const char *v = n->type == YAML_SCALAR_NODE ? dl_rules_scalar(n) : NULL;
+        unsigned x = 0;
+        bool ok = v && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && *v && strlen(v) <= 3;
+        for (const char *p = v; ok && *p; p++) {
+                ok = *p >= '0' && *p <= '9';
+                x = x * 10 + (unsigned)(*p - '0');
+        }
+        if (!ok || x == 0)
+                return fail(ld, n,
+                            "expected an argument number for 'argument' (1 for the first "
+                            "argument, below 1000), got %s%s%s",
+                            v && !dl_rules_is_null(n) ? "'" : "",
+                            v && !dl_rules_is_null(n) ? v : dl_rules_kind_name(n),
+                            v && !dl_rules_is_null(n) ? "'" : "");
+        *out = x;
+        return DL_OK;
+}
+
+/* `{argument: N}` (where: "for 'operation'"). */
+static enum dl_status get_argument_map(const loader_t *ld, yaml_node_t *n, const char *where,
+                                       unsigned *out)
+{
+        struct field f[] = {{"argument", NULL, NULL}};
+        enum dl_status st = read_fields(ld, n, where, f, 1);
+        if (st)
+                return st;
+        if (!f[0].value)
+                return missing(ld, n, "argument", where, "the argument's number, 1 for the first");
+        return get_argument(ld, f[0].value, out);
+}
+
+static enum dl_status parse_wrapper_operation(const loader_t *ld, yaml_node_t *n,
+                                              struct dl_wrapper *w)
+{
+        if (dl_rules_is_map(n))
+                return get_argument_map(ld, n, "in 'operation'", &w->operation_argument);
+        size_t n_ops = sizeof op_names / sizeof op_names[0];
+        const char *name;
+        enum dl_status st;
+        if (n->type != YAML_SCALAR_NODE || dl_rules_is_null(n))
+                return fail(ld, n,
+                            "expected an operation name (GetItem) or {argument: N} for "
+                            "'operation', got %s",
+                            dl_rules_kind_name(n));
+        if ((st = dl_rules_get_string(ld, n, "operation", &name)))
+                return st;
+        for (size_t i = 0; i < n_ops; i++) {
+                if (!strcmp(op_names[i], name)) {
+                        w->operation = op_names[i];
+                        return DL_OK;
+                }
+        }
+        return fail(ld, n,
+                    "unknown operation '%s' for 'operation'%sexpected one of DynamoDB's "
+                    "operations (Query, GetItem...) or {argument: N}",
+                    name, did_you_mean(ld, name, op_names, n_ops));
+}
+
+static enum dl_status parse_wrapper_arg(const loader_t *ld, yaml_node_t *n,
+                                        const struct dl_wrapper *w, struct dl_wrapper_arg *a)
+{
+        enum dl_status st;
+        if ((st = expect_type(ld, n, YAML_MAPPING_NODE,
+                              "for each entry of 'arguments' ({argument: N, role: ROLE})")))
+                return st;
+        struct field f[] = {{"argument", NULL, NULL}, {"role", NULL, NULL}};
+        if ((st = read_fields(ld, n, "in an entry of 'arguments'", f, 2)))
+                return st;
+        if (!f[0].value)
+                return missing(ld, n, "argument", "in an entry of 'arguments'",
+                               "the argument's number, 1 for the first");
+        if (!f[1].value)
+                return missing(ld, n, "role", "in an entry of 'arguments'",
+                               "what the argument holds: table, key-condition, json-body...");
+        if ((st = get_argument(ld, f[0].value, &a->argument)))
+                return st;
+        struct word words[DL_ROLE_REQUEST + 2];
+        for (int r = 0; r <= DL_ROLE_REQUEST; r++)
+                words[r] = (struct word){dl_wrapper_role_name(r), r, true};
+        words[DL_ROLE_REQUEST + 1] = (struct word){NULL, 0, false};
+        int role = 0;
+        if ((st = get_enum(ld, f[1].value, "role", "role", words, &role)))
+                return st;
+        a->role = (enum dl_wrapper_role)role;
+        a->loc = dl_rules_node_loc(ld, n);
+        if (a->argument == w->operation_argument)
+                return fail(ld, f[0].value,
+                            "argument %u already holds the operation; expected each argument "
+                            "once",
+                            a->argument);
+        for (size_t i = 0; i < w->n_args; i++) {
+                if (w->args[i].argument == a->argument)
+                        return fail(ld, f[0].value,
+                                    "argument %u already has a role (line %u, column %u); "
+                                    "expected each argument once",
+                                    a->argument, w->args[i].loc.line, w->args[i].loc.col);
+        }
+        return DL_OK;
+}
+
+static enum dl_status parse_wrapper(loader_t *ld, yaml_node_t *n, struct dl_wrapper *w)
+{
+        enum dl_status st;
+        if ((st = expect_type(ld, n, YAML_MAPPING_NODE, "for each entry of 'wrappers'")))
+                return st;
+        struct field f[] = {
+                {"match", NULL, NULL}, {"operation", NULL, NULL}, {"arguments", NULL, NULL}};
+        if ((st = read_fields(ld, n, "in wrapper", f, 3)))
+                return st;
+        w->loc = dl_rules_node_loc(ld, n);
+        if (!f[0].value)
+                return missing(ld, n, "match", "in wrapper",
+                               "a PCRE2 pattern on the function's qualified name");
+        if (!f[1].value)
+                return missing(ld, n, "operation", "in wrapper",
+                               "an operation name (GetItem) or {argument: N}");
+        if ((st = dl_rules_get_string(ld, f[0].value, "match", &w->match)))
+                return st;
+        if ((st = compile_match(ld, f[0].value, w->match, &w->match_re)))
+                return st;
+        if ((st = parse_wrapper_operation(ld, f[1].value, w)))
+                return st;
+        w->calls = dl_arena_alloc(ld->arena, sizeof *w->calls);
+        *w->calls = 0;
+        yaml_node_t *args = f[2].value;
+        if (!args || dl_rules_is_null(args))
+                return DL_OK;
+        if ((st = expect_type(ld, args, YAML_SEQUENCE_NODE, "for 'arguments'")))
+                return st;
+        size_t n_items = dl_rules_seq_len(args);
+        w->args = dl_arena_alloc(ld->arena, (n_items ? n_items : 1) * sizeof *w->args);
+        for (size_t i = 0; i < n_items; i++) {
+                if ((st = parse_wrapper_arg(ld, dl_rules_seq_at(ld, args, i), w,
+                                            &w->args[w->n_args])))
+                        return st;
+                w->n_args++;
+        }
+        return DL_OK;
+}
+
+static enum dl_status parse_wrappers(loader_t *ld, yaml_node_t *n)
+{
+        if (dl_rules_is_null(n))
+                return DL_OK;
+        enum dl_status st = expect_type(ld, n, YAML_SEQUENCE_NODE, "for 'wrappers'");
+        if (st)
+                return st;
+        size_t n_items = dl_rules_seq_len(n);
+        ld->rs->wrappers =
+                dl_arena_alloc(ld->arena, (n_items ? n_items : 1) * sizeof *ld->rs->wrappers);
+        for (size_t i = 0; i < n_items; i++) {
+                struct dl_wrapper *w = &ld->rs->wrappers[ld->rs->n_wrappers];
+                memset(w, 0, sizeof *w);
+                if ((st = parse_wrapper(ld, dl_rules_seq_at(ld, n, i), w)))
+                        return st;
+                ld->rs->n_wrappers++;
+        }
+        return DL_OK;
+}
+
 /* ---- checks ------------------------------------------------------------ */
 
 static enum dl_status parse_check(const loader_t *ld, yaml_node_t *k, yaml_node_t *v,
@@ -1013,8 +1186,9 @@ static enum dl_status parse_root(loader_t *ld, yaml_node_t *root)
                 return st;
         struct field f[] = {{"version", NULL, NULL},     {"inherit", NULL, NULL},
                             {"checks", NULL, NULL},      {"tables", NULL, NULL},
-                            {"tables-from", NULL, NULL}, {"exclude", NULL, NULL}};
-        if ((st = read_fields(ld, root, "at the top level", f, 6)))
+                            {"tables-from", NULL, NULL}, {"exclude", NULL, NULL},
+                            {"wrappers", NULL, NULL}};
+        if ((st = read_fields(ld, root, "at the top level", f, 7)))
                 return st;
         if (!f[0].value)
                 return missing(ld, root, "version", "at the top level", "'version: 1'");
@@ -1040,6 +1214,8 @@ static enum dl_status parse_root(loader_t *ld, yaml_node_t *root)
         if (f[4].value && (st = parse_tables_from(ld, f[4].value)))
                 return st;
         if (f[5].value && (st = parse_exclude(ld, f[5].value)))
+                return st;
+        if (f[6].value && (st = parse_wrappers(ld, f[6].value)))
                 return st;
         return DL_OK;
 }
@@ -1434,6 +1610,12 @@ struct dl_ruleset *dl_ruleset_merge(const struct dl_ruleset *child,
                 rs->exclude[rs->n_exclude++] = child->exclude[i];
         for (size_t i = 0; i < parent->n_exclude; i++)
                 rs->exclude[rs->n_exclude++] = parent->exclude[i];
+        rs->wrappers = dl_arena_alloc(arena, (child->n_wrappers + parent->n_wrappers + 1) *
+                                                     sizeof *rs->wrappers);
+        for (size_t i = 0; i < child->n_wrappers; i++)
+                rs->wrappers[rs->n_wrappers++] = child->wrappers[i];
+        for (size_t i = 0; i < parent->n_wrappers; i++)
+                rs->wrappers[rs->n_wrappers++] = parent->wrappers[i];
         for (size_t i = 0; i < child->n_sources; i++)
                 dl_rules_add_source(rs, child->sources[i]);
         for (size_t i = 0; i < parent->n_sources; i++)

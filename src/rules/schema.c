@@ -266,3 +266,15 @@ enum dl_status dl_check_config_patterns(const struct dl_check_config *cfg, const
         }
         return DL_OK;
 }
+
+/* The rules file's spellings of enum dl_wrapper_role, in its order. */
+static const char *const role_names[] = {
+        "table",  "index",     "key-condition",   "filter", "projection",
+        "update", "condition", "names",           "values", "item",
+        "key",    "json-body", "consistent-read", "limit",  "request",
+};
+
+const char *dl_wrapper_role_name(enum dl_wrapper_role r)
+{
+        return (unsigned)r < sizeof role_names / sizeof role_names[0] ? role_names[r] : NULL;
+}

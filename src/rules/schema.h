@@ -120,6 +120,51 @@ struct dl_exclude {
         struct dl_loc loc;
 };
 
+/* What an argument of a declared wrapper holds (docs/rules-file.md,
+ * `wrappers:`): a member of the request it sends, its whole low-level JSON
+ * body, or a request object of a client library. */
+enum dl_wrapper_role {
+        DL_ROLE_TABLE,
+        DL_ROLE_INDEX,
+        DL_ROLE_KEY_CONDITION,
+        DL_ROLE_FILTER,
+        DL_ROLE_PROJECTION,
+        DL_ROLE_UPDATE,
+        DL_ROLE_CONDITION,
+        DL_ROLE_NAMES,
+        DL_ROLE_VALUES,
+        DL_ROLE_ITEM,
+        DL_ROLE_KEY,
+        DL_ROLE_JSON_BODY,
+        DL_ROLE_CONSISTENT_READ,
+        DL_ROLE_LIMIT,
+        DL_ROLE_REQUEST,
+};
+
+/** dl_wrapper_role_name - the rules file's spelling ("key-condition"). */
+const char *dl_wrapper_role_name(enum dl_wrapper_role r);
+
+struct dl_wrapper_arg {
+        unsigned argument; /* 1-based */
+        enum dl_wrapper_role role;
+        struct dl_loc loc; /* of the entry in the rules file */
+};
+
+/* One entry of `wrappers:`: a project's own function that sends a request. */
+struct dl_wrapper {
+        const char *match;           /* PCRE2 pattern on the qualified name */
+        struct dl_regex *match_re;   /* compiled, anchored at both ends */
+        const char *operation;       /* DynamoDB's operation name ("GetItem"), or NULL
+                                      when operation_argument holds it */
+        unsigned operation_argument; /* 1-based; 0 when operation is given */
+        struct dl_wrapper_arg *args;
+        size_t n_args;
+        struct dl_loc loc; /* of the entry in the rules file */
+        /* calls matched so far in this run (atomic; for the --verbose note
+         * about a pattern that matches nothing) */
+        unsigned long *calls;
+};
+
 struct dl_ruleset {
         const char *path;          /* the file read, or NULL for built-in defaults */
         int version;               /* 1 */
@@ -131,6 +176,8 @@ struct dl_ruleset {
         size_t n_checks;
         struct dl_exclude *exclude;
         size_t n_exclude;
+        struct dl_wrapper *wrappers; /* written ones first, then the parent's */
+        size_t n_wrappers;
         /* Every file this ruleset was read from, in order of precedence:
          * the rules file, the table definitions it imports, then (after
          * dl_ruleset_merge) the parent's. Paths as they were opened. */

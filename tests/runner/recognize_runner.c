@@ -9,6 +9,8 @@
  *   // request-count: N            (anywhere: requests in the whole file)
  *   // clang-errors: N             (anywhere: errors clang reports in the file;
  *                                   a C file misparsed as C++ would have some)
+ *   // rules: FILE.yaml            (anywhere: the rules file, relative to the
+ *                                   fixture's directory; its wrappers: apply)
  * Several request: lines may stack for one line (in call order). A key
  * given as <absent> must be missing from the dump; other keys must match
  * exactly; flags are compared when listed. The pseudo-key col=N asserts the
@@ -17,6 +19,7 @@
  * missing ones). Prints "N passed, N failed"; exits 1 on any failure.
  */
 #include "recognize/analyze.h"
+#include "rules/ruleset.h"
 
 #include "core/alloc.h"
 #include "core/arena.h"
@@ -87,7 +90,7 @@ static const char *annotation(const char *line, const char *tag)
 static bool is_annotation(const char *line)
 {
         return annotation(line, "request") || annotation(line, "request-count") ||
-               annotation(line, "clang-errors");
+               annotation(line, "clang-errors") || annotation(line, "rules");
 }
 
 /* Split a dump into top-level words (quotes and brackets respected). */
@@ -189,7 +192,31 @@ static bool run_file(const struct opts *o, const char *path)
         snprintf(inc, sizeof inc, "-I%s", o->include ? o->include : ".");
         const char *args[] = {"-xc++", "-std=c++17", inc};
         dl_compdb_lang_args(path, &args[0], &args[1]); /* a .c fixture is C */
-        struct dl_analyze_opts ao = {args, 3, o->stubs, NULL, false};
+        struct dl_ruleset *rules = NULL;
+        for (size_t i = 0; i < lines.n && !rules; i++) {
+                const char *name = annotation(lines.items[i], "rules");
+                if (!name)
+                        continue;
+                const char *slash = strrchr(path, '/');
+                char *rp = dl_xasprintf("%.*s%s", slash ? (int)(slash - path + 1) : 0, path, name);
+                struct dl_error rerr;
+                dl_error_init(&rerr);
+                bool loaded = dl_ruleset_load(rp, NULL, 0, &rules, &rerr) == DL_OK;
+                if (!loaded) {
+                        char *m = dl_error_format(&rerr);
+                        printf("FAIL %s: rules: %s\n", path, m);
+                        free(m);
+                }
+                dl_error_fini(&rerr);
+                free(rp);
+                if (!loaded) {
+                        for (size_t k = 0; k < lines.n; k++)
+                                free(lines.items[k]);
+                        free(lines.items);
+                        return false;
+                }
+        }
+        struct dl_analyze_opts ao = {args, 3, o->stubs, rules, false};
         struct dl_arena arena;
         dl_arena_init(&arena);
         struct dl_log log;
@@ -349,6 +376,7 @@ static bool run_file(const struct opts *o, const char *path)
         dl_error_fini(&err);
         dl_log_fini(&log);
         dl_arena_fini(&arena);
+        dl_ruleset_free(rules);
         return ok;
 }
 
