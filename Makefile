@@ -1,6 +1,7 @@
 # Makefile - the two commands of the README, plus helpers.
-#   make run    install missing packages, build, lint examples/ecommerce,
-#               write build/ddblint.sarif
+#   make run    install missing packages, build, lint examples/ecommerce and
+#               examples/ecommerce-c, write build/ddblint.sarif and
+#               build/ddblint-c.sarif
 #   make test   install missing packages, build, run the whole suite (ctest)
 #   make bench  the benchmark (bench/README.md; `make bench-quick`: minutes)
 BUILD ?= build
@@ -23,6 +24,10 @@ run: build
 	@cd examples/ecommerce && ../../$(BUILD)/bin/ddblint --sarif ../../$(BUILD)/ddblint.sarif . ; \
 	  rc=$$?; if [ $$rc -gt 1 ]; then exit $$rc; fi
 	@echo "== SARIF written to $(BUILD)/ddblint.sarif"
+	@echo "== ddblint examples/ecommerce-c"
+	@cd examples/ecommerce-c && ../../$(BUILD)/bin/ddblint --sarif ../../$(BUILD)/ddblint-c.sarif . ; \
+	  rc=$$?; if [ $$rc -gt 1 ]; then exit $$rc; fi
+	@echo "== SARIF written to $(BUILD)/ddblint-c.sarif"
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
