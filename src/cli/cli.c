@@ -6,6 +6,7 @@
 #define _GNU_SOURCE /* tdestroy */
 #include "cli.h"
 
+#include "compdb_json.h"
 #include "config.h"
 #include "ignore.h"
 #include "jobs.h"
@@ -30,7 +31,6 @@
 #include "../rules/ruleset.h"
 #include "../rules/schema.h"
 
-#include <jansson.h>
 #include <limits.h>
 #include <search.h>
 #include <stdio.h>
@@ -151,30 +151,6 @@ static char *repo_root_for(const char *path, const char *project_root)
                 return dl_xstrdup(project_root);
         }
         return abs;
-}
-
-/* libclang prints its own parser's noise for a malformed
- * compile_commands.json; read it with jansson first so the user gets one
- * clear file:line:col error. A missing file is left to dl_compdb_open. */
-static enum dl_status check_compdb_json(const char *dir, struct dl_error *err)
-{
-        char *path = dl_xasprintf("%s/compile_commands.json", dir);
-        enum dl_status st = DL_OK;
-        if (access(path, R_OK) == 0) {
-                json_error_t je;
-                json_t *j = json_load_file(path, 0, &je);
-                struct dl_loc loc = {path, (unsigned)(je.line > 0 ? je.line : 0),
-                                     (unsigned)(je.column > 0 ? je.column : 0)};
-                if (!j)
-                        st = dl_error_set(err, DL_ERR_PARSE, &loc,
-                                          "not a valid JSON compilation database: %s", je.text);
-                else if (!json_is_array(j))
-                        st = dl_error_set(err, DL_ERR_PARSE, &loc,
-                                          "expected a JSON array of compile commands");
-                json_decref(j);
-        }
-        free(path);
-        return st;
 }
 
 /* Drops the inputs that --shard K/N leaves to the other shards. */
@@ -768,11 +744,20 @@ int dl_cli_main(int argc, char **argv)
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
-        if (o->compdb_dir && (check_compdb_json(o->compdb_dir, &err) != DL_OK ||
-                              dl_compdb_open(o->compdb_dir, &r->db, &err) != DL_OK)) {
-                print_error(&err);
-                rc = DL_EXIT_USAGE;
-                goto out;
+        if (o->compdb_dir) {
+                /* Read and checked with jansson first: libclang would print
+                 * its own parser's noise for a malformed file. */
+                char *dir = NULL, *tmp = NULL;
+                enum dl_status st = dl_compdb_locate(o->compdb_dir, &dir, &tmp, &err);
+                if (st == DL_OK)
+                        st = dl_compdb_open(dir, &r->db, &err);
+                dl_compdb_unlocate(tmp);
+                free(dir);
+                if (st != DL_OK) {
+                        print_error(&err);
+                        rc = DL_EXIT_USAGE;
+                        goto out;
+                }
         }
         if (!o->no_stubs)
                 r->stub_dir = find_stub_dir(argv[0]);
