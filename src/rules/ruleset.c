@@ -1606,10 +1606,12 @@ struct dl_ruleset *dl_ruleset_merge(const struct dl_ruleset *child,
         }
         rs->exclude = dl_arena_alloc(arena, (child->n_exclude + parent->n_exclude + 1) *
                                                     sizeof *rs->exclude);
-        for (size_t i = 0; i < child->n_exclude; i++)
-                rs->exclude[rs->n_exclude++] = child->exclude[i];
+        /* the last matching pattern decides (gitignore): the child's come
+         * last, as a deeper .gitignore overrides the one above it */
         for (size_t i = 0; i < parent->n_exclude; i++)
                 rs->exclude[rs->n_exclude++] = parent->exclude[i];
+        for (size_t i = 0; i < child->n_exclude; i++)
+                rs->exclude[rs->n_exclude++] = child->exclude[i];
         rs->wrappers = dl_arena_alloc(arena, (child->n_wrappers + parent->n_wrappers + 1) *
                                                      sizeof *rs->wrappers);
         for (size_t i = 0; i < child->n_wrappers; i++)

@@ -90,8 +90,10 @@ enum dl_status dl_ruleset_load_tables(const char *path, const char *format,
  * true`, and --tables-from under every rules file): child's settings of a
  * check win key by key (enabled, severity, each option); child's tables
  * come first and hide parent's tables with the same name, or the same
- * `match` pattern, or the default role; exclude patterns and sources of
- * both, child's first. path and version are child's; inherit is false.
+ * `match` pattern, or the default role; exclude patterns of both,
+ * parent's first (the last matching one decides, so child's patterns,
+ * negations included, override parent's); sources of both, child's first.
+ * path and version are child's; inherit is false.
  * Ownership: (transfer full), release with dl_ruleset_free() before child
  * and parent, whose strings and patterns it borrows.
  */

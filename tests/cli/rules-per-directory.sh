@@ -86,6 +86,23 @@ assert sorted(uris) == sorted(["services/misc/.ddblint.yaml", "services/pay/.ddb
                                ".ddblint.yaml", "services/shop/.ddblint.yaml"]), uris
 print("rules files in SARIF:", uris)
 EOT
+# exclude: under inherit: true: the parent's patterns come first, the
+# child's after them, so the child's decide (a negation re-includes), as a
+# deeper .gitignore overrides the one above it.
+mkdir -p gen/sub
+printf 'version: 1\nexclude: ["*_gen.cpp"]\n' >gen/.ddblint.yaml
+printf 'version: 1\ninherit: true\nexclude: ["!keep_gen.cpp"]\n' >gen/sub/.ddblint.yaml
+query gen/a_gen.cpp Shop
+query gen/sub/b_gen.cpp Shop
+query gen/sub/keep_gen.cpp Shop
+expect_rc 1 "$DDBLINT" gen
+has out "gen/sub/keep_gen.cpp:6:9: warning: Scan"
+lacks out "gen/a_gen.cpp"
+lacks out "gen/sub/b_gen.cpp"
+# named on the command line, the same decision
+expect_rc 0 "$DDBLINT" gen/sub/b_gen.cpp
+expect_rc 1 "$DDBLINT" gen/sub/keep_gen.cpp
+
 # A bad rules file in a subdirectory stops the run before any analysis.
 printf 'version: 1\nchecks:\n  scna: {}\n' >services/misc/.ddblint.yaml
 expect_rc 2 "$DDBLINT" top.cpp services

@@ -479,8 +479,8 @@ static void test_merge(void **state)
         assert_key(&m->tables[0].partition_key, "Id", DL_KEY_N);    /* child's Shop */
         assert_true(m->tables[1].is_default);
         assert_int_equal(m->n_exclude, 2);
-        assert_string_equal(m->exclude[0].pattern, "gen/");
-        assert_string_equal(m->exclude[1].pattern, "third_party/");
+        assert_string_equal(m->exclude[0].pattern, "third_party/"); /* parent's first: */
+        assert_string_equal(m->exclude[1].pattern, "gen/");         /* child's decide */
         assert_int_equal(m->n_sources, 2);
         dl_ruleset_free(m);
         dl_ruleset_free(child);
