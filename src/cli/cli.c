@@ -882,7 +882,10 @@ int dl_cli_main(int argc, char **argv)
         enum dl_severity worst;
         if (r->incomplete)
                 rc = DL_EXIT_INCOMPLETE;
-        else if (!o->fail_never && dl_sink_worst(r->sink, &worst) && worst >= o->fail_on)
+        /* A baseline just written accepts every finding shown (as
+         * phpstan's --generate-baseline and detekt's createBaseline do). */
+        else if (!o->fail_never && !o->write_baseline && dl_sink_worst(r->sink, &worst) &&
+                 worst >= o->fail_on)
                 rc = DL_EXIT_FINDINGS;
 
 out:

@@ -262,6 +262,7 @@ const char *dl_options_usage(void)
                "                         clang-tidy does: '-*,scan,reserved-word'\n"
                "  --baseline FILE        hide findings whose fingerprints FILE lists\n"
                "  --write-baseline FILE  record the current findings' fingerprints in FILE\n"
+               "                         (they are accepted: exit status 0)\n"
                "Output:\n"
                "  --format text|sarif|json  output format on stdout or -o (default text)\n"
                "  -o, --output FILE      write the output to FILE instead of stdout\n"
