@@ -5,7 +5,9 @@
 
 #include "../core/arena.h"
 #include "../core/strbuf.h"
+#include "../core/vec.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void dl_cx_init(struct dl_cx *cx, struct dl_arena *arena, CXTranslationUnit tu,
@@ -97,7 +99,120 @@ bool dl_cx_is_main_file(struct dl_cx *cx, CXCursor c)
         return f && cx->main_file && clang_File_isEqual(f, cx->main_file);
 }
 
-bool dl_cx_in_macro(CXCursor c)
+static enum CXChildVisitResult collect_expansion(CXCursor c, CXCursor parent, CXClientData data)
+{
+        (void)parent;
+        struct dl_cx *cx = data;
+        if (clang_getCursorKind(c) == CXCursor_MacroDefinition) {
+                struct dl_cx_definition d = {
+                        dl_cx_take(cx->arena, clang_getCursorSpelling(c)), c,
+                        cx->definitions.n};
+                DL_VEC_PUSH_ARENA(cx->arena, &cx->definitions, d);
+                return CXChildVisit_Continue;
+        }
+        if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
+                return CXChildVisit_Continue;
+        CXSourceRange r = clang_getCursorExtent(c);
+        struct dl_cx_expansion x = {NULL, 0, 0, c};
+        CXFile f2 = NULL;
+        /* where the invocation is written: an expansion inside a #define
+         * (TABLE_PREFIX in `#define TABLE TABLE_PREFIX "orders"`) is found
+         * at its place in the #define */
+        clang_getSpellingLocation(clang_getRangeStart(r), &x.file, NULL, NULL, &x.start);
+        clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &x.end);
+        if (!x.file || f2 != x.file || x.end <= x.start)
+                x.end = x.start + 1;
+        DL_VEC_PUSH_ARENA(cx->arena, &cx->expansions, x);
+        return CXChildVisit_Continue;
+}
+
+static int expansion_cmp(const void *a, const void *b)
+{
+        const struct dl_cx_expansion *x = a, *y = b;
+        return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* Two #defines by name, then translation-unit order. */
+static int definition_cmp(const void *a, const void *b)
+{
+        const struct dl_cx_definition *x = a, *y = b;
+        int c = strcmp(x->name, y->name);
+        return c ? c : (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+/* Index the translation unit's macro expansions and #defines, once. */
+static void index_macros(struct dl_cx *cx)
+{
+        if (cx->expansions_built)
+                return;
+        cx->expansions_built = true;
+        if (cx->tu)
+                clang_visitChildren(clang_getTranslationUnitCursor(cx->tu), collect_expansion,
+                                    cx);
+        if (cx->expansions.n > 1)
+                qsort(cx->expansions.items, cx->expansions.n, sizeof *cx->expansions.items,
+                      expansion_cmp);
+        if (cx->definitions.n > 1)
+                qsort(cx->definitions.items, cx->definitions.n, sizeof *cx->definitions.items,
+                      definition_cmp);
+}
+
+/* The #defines [*lo, *end) of cx->definitions named name. */
+static void definitions_named(const struct dl_cx *cx, const char *name, size_t *lo, size_t *end)
+{
+        const struct dl_cx_definition *d = cx->definitions.items;
+        size_t l = 0, h = cx->definitions.n;
+        while (l < h) {
+                size_t mid = l + (h - l) / 2;
+                if (strcmp(d[mid].name, name) < 0)
+                        l = mid + 1;
+                else
+                        h = mid;
+        }
+        *lo = l;
+        while (l < cx->definitions.n && strcmp(d[l].name, name) == 0)
+                l++;
+        *end = l;
+}
+
+CXCursor dl_cx_macro_definition(struct dl_cx *cx, const char *name)
+{
+        index_macros(cx);
+        size_t lo, end;
+        definitions_named(cx, name, &lo, &end);
+        return end - lo == 1 ? cx->definitions.items[lo].cursor : clang_getNullCursor();
+}
+
+CXCursor dl_cx_macro_expansion_at(struct dl_cx *cx, CXSourceLocation l)
+{
+        index_macros(cx);
+        CXFile f = NULL;
+        unsigned off = 0;
+        clang_getFileLocation(l, &f, NULL, NULL, &off);
+        if (!f)
+                return clang_getNullCursor();
+        /* the last expansion starting at or before off, then back over the
+         * ones of other files starting at the same or lower offsets */
+        size_t lo = 0, hi = cx->expansions.n;
+        while (lo < hi) {
+                size_t mid = lo + (hi - lo) / 2;
+                if (cx->expansions.items[mid].start <= off)
+                        lo = mid + 1;
+                else
+                        hi = mid;
+        }
+        for (size_t i = lo; i-- > 0;) {
+                const struct dl_cx_expansion *x = &cx->expansions.items[i];
+                if (!clang_File_isEqual(x->file, f))
+                        continue;
+                if (off < x->end)
+                        return x->cursor;
+                break; /* invocations of one file do not overlap */
+        }
+        return clang_getNullCursor();
+}
+
+bool dl_cx_in_macro(struct dl_cx *cx, CXCursor c)
 {
         CXSourceLocation l = clang_getCursorLocation(c);
         CXFile f1 = NULL, f2 = NULL;
@@ -106,16 +221,15 @@ bool dl_cx_in_macro(CXCursor c)
         clang_getFileLocation(l, &f2, NULL, NULL, &o2);
         if (f1 != f2 || o1 != o2)
                 return true;
-        /* A macro body: expansion and file locations agree, but the token
-         * under the location is the macro's name, not the cursor's. */
-        CXCursor at = clang_getCursor(clang_Cursor_getTranslationUnit(c), l);
-        return clang_getCursorKind(at) == CXCursor_MacroExpansion;
+        /* A macro body: expansion and file locations agree, but the location
+         * is the macro's invocation, not the cursor's own text. */
+        return !clang_Cursor_isNull(dl_cx_macro_expansion_at(cx, l));
 }
 
 bool dl_cx_macro_spelling(struct dl_cx *cx, CXCursor c, const char *name, struct dl_loc *out)
 {
-        CXCursor at = clang_getCursor(cx->tu, clang_getCursorLocation(c));
-        if (clang_getCursorKind(at) != CXCursor_MacroExpansion)
+        CXCursor at = dl_cx_macro_expansion_at(cx, clang_getCursorLocation(c));
+        if (clang_Cursor_isNull(at))
                 return false;
         CXCursor def = clang_getCursorReferenced(at);
         if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_MacroDefinition)

@@ -12,6 +12,7 @@
 #define DL_FRONTEND_CX_H
 
 #include "../core/loc.h"
+#include "../core/vec.h"
 
 #include <clang-c/Index.h>
 #include <stdbool.h>
@@ -23,6 +24,20 @@ struct dl_arena;
 
 /* Per-translation-unit libclang context shared by the frontend and the
  * recognizers. Caller storage; no libclang handle is owned here. */
+/* A macro expansion of the translation unit: where its invocation lies. */
+struct dl_cx_expansion {
+        CXFile file;
+        unsigned start, end; /* byte offsets of the invocation, end exclusive */
+        CXCursor cursor;     /* CXCursor_MacroExpansion */
+};
+
+/* A #define of the translation unit. */
+struct dl_cx_definition {
+        const char *name; /* arena */
+        CXCursor cursor;  /* CXCursor_MacroDefinition */
+        size_t pos;       /* its place in translation-unit order */
+};
+
 struct dl_cx {
         struct dl_arena *arena;
         CXTranslationUnit tu;
@@ -33,6 +48,13 @@ struct dl_cx {
                 const char *name;
         } files[DL_CX_FILE_CACHE];
         unsigned n_files, next_slot;
+        /* the translation unit's macro expansions sorted by start offset,
+         * built on first use (dl_cx_macro_expansion_at) */
+        DL_VEC(struct dl_cx_expansion) expansions;
+        /* the translation unit's #defines sorted by name, then by
+         * translation-unit order */
+        DL_VEC(struct dl_cx_definition) definitions;
+        bool expansions_built;
 };
 
 /** dl_cx_init - set up a context for tu; main_path is copied to arena. */
@@ -62,8 +84,30 @@ struct dl_loc dl_cx_cursor_loc(struct dl_cx *cx, CXCursor c);
 /** dl_cx_is_main_file - the expansion location of c is in the main file. */
 bool dl_cx_is_main_file(struct dl_cx *cx, CXCursor c);
 /** dl_cx_in_macro - the cursor's location comes from a macro expansion
- * (its expansion and file locations, or its raw spelling, differ). */
-bool dl_cx_in_macro(CXCursor c);
+ * (its expansion and file locations differ, or it lies on a macro
+ * invocation). Constant time after the first call on cx (see
+ * dl_cx_macro_expansion_at). */
+bool dl_cx_in_macro(struct dl_cx *cx, CXCursor c);
+
+/**
+ * dl_cx_macro_expansion_at - the macro expansion (CXCursor_MacroExpansion)
+ * whose invocation holds the file location l, or a null cursor. Replaces
+ * clang_getCursor(tu, l) for this question: clang_getCursor walks the whole
+ * translation unit on each call, which made one function of N requests cost
+ * N times the translation unit. The first call indexes the translation
+ * unit's macro expansions (the top-level cursors of the detailed
+ * preprocessing record) into cx->arena; each call is then a binary search.
+ */
+CXCursor dl_cx_macro_expansion_at(struct dl_cx *cx, CXSourceLocation l);
+
+/**
+ * dl_cx_macro_definition - the #define of name (NUL-terminated) when the
+ * translation unit defines it exactly once; a null cursor when it never
+ * does or redefines it (which definition a use sees then depends on where
+ * the use is expanded: not guessed). For a macro named in another macro's
+ * body. Indexed with dl_cx_macro_expansion_at's index; a binary search.
+ */
+CXCursor dl_cx_macro_definition(struct dl_cx *cx, const char *name);
 
 /**
  * dl_cx_macro_spelling - for a cursor expanded from a macro body, find the

@@ -24,16 +24,12 @@
 
 static void fold(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigned depth);
 
-/* Decode the string-literal tokens of one #define (identifier tok at use). */
-static bool fold_macro_tokens(struct dl_eval *ev, struct dl_tmpl *t, CXSourceLocation use_loc,
+/* Decode the string-literal tokens of the #define def, used at at. */
+static bool fold_macro_tokens(struct dl_eval *ev, struct dl_tmpl *t, CXCursor def,
                               struct dl_loc at, unsigned depth)
 {
         CXTranslationUnit tu = ev->cx->tu;
-        CXCursor exp = clang_getCursor(tu, use_loc);
-        if (clang_getCursorKind(exp) != CXCursor_MacroExpansion || depth > 8)
-                return false;
-        CXCursor def = clang_getCursorReferenced(exp);
-        if (clang_getCursorKind(def) != CXCursor_MacroDefinition ||
+        if (depth > 8 || clang_getCursorKind(def) != CXCursor_MacroDefinition ||
             clang_Cursor_isMacroFunctionLike(def))
                 return false;
         CXToken *toks = NULL;
@@ -60,8 +56,9 @@ static bool fold_macro_tokens(struct dl_eval *ev, struct dl_tmpl *t, CXSourceLoc
                                                                            : NULL);
                         DL_VEC_FREE(&spelled);
                 } else if (tk == CXToken_Identifier) {
-                        ok = fold_macro_tokens(ev, t, clang_getTokenLocation(tu, toks[i]), at,
-                                               depth + 1);
+                        /* a macro named in this one's body */
+                        ok = fold_macro_tokens(ev, t, dl_cx_macro_definition(ev->cx, sp),
+                                               at, depth + 1);
                 } else if (tk != CXToken_Comment) {
                         ok = false;
                 }
@@ -103,7 +100,9 @@ static bool fold_literal_tokens(struct dl_eval *ev, struct dl_tmpl *t, CXCursor 
                         if (ok)
                                 dl_tmpl_text(&sub, text.buf ? text.buf : "", text.len, locs.items, at, NULL);
                 } else if (tk == CXToken_Identifier) {
-                        ok = fold_macro_tokens(ev, &sub, tl, at, 0);
+                        CXCursor exp = dl_cx_macro_expansion_at(ev->cx, tl);
+                        ok = !clang_Cursor_isNull(exp) &&
+                             fold_macro_tokens(ev, &sub, clang_getCursorReferenced(exp), at, 0);
                 } else if (tk != CXToken_Comment) {
                         ok = false;
                 }

@@ -1481,7 +1481,7 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
                 r.spell_fix = rec->spell_fix;
                 r.client_method = dl_cx_spelling(e->ctx.cx, call);
                 s.handle = ev->handle;
-                if (dl_cx_in_macro(call)) {
+                if (dl_cx_in_macro(e->ctx.cx, call)) {
                         struct dl_loc sp;
                         if (dl_cx_macro_spelling(e->ctx.cx, call, r.client_method, &sp))
                                 r.call_spelling = sp;
