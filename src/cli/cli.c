@@ -153,6 +153,21 @@ static char *repo_root_for(const char *path, const char *project_root)
         return abs;
 }
 
+/* libclang prints its own parser's noise for a malformed
+ * compile_commands.json: the database is located and read with jansson
+ * first (compdb_json.h) so the user gets one clear file:line:col error. */
+enum dl_status dl_cli_compdb_open(const char *where, struct dl_compdb **out, struct dl_error *err)
+{
+        *out = NULL;
+        char *dir = NULL, *tmp = NULL;
+        enum dl_status st = dl_compdb_locate(where, &dir, &tmp, err);
+        if (st == DL_OK)
+                st = dl_compdb_open(dir, out, err);
+        dl_compdb_unlocate(tmp);
+        free(dir);
+        return st;
+}
+
 /* Drops the inputs that --shard K/N leaves to the other shards. */
 static void keep_shard(struct dl_file_list *files, const char *root, unsigned k, unsigned n)
 {
@@ -744,20 +759,10 @@ int dl_cli_main(int argc, char **argv)
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
-        if (o->compdb_dir) {
-                /* Read and checked with jansson first: libclang would print
-                 * its own parser's noise for a malformed file. */
-                char *dir = NULL, *tmp = NULL;
-                enum dl_status st = dl_compdb_locate(o->compdb_dir, &dir, &tmp, &err);
-                if (st == DL_OK)
-                        st = dl_compdb_open(dir, &r->db, &err);
-                dl_compdb_unlocate(tmp);
-                free(dir);
-                if (st != DL_OK) {
-                        print_error(&err);
-                        rc = DL_EXIT_USAGE;
-                        goto out;
-                }
+        if (o->compdb_dir && dl_cli_compdb_open(o->compdb_dir, &r->db, &err) != DL_OK) {
+                print_error(&err);
+                rc = DL_EXIT_USAGE;
+                goto out;
         }
         if (!o->no_stubs)
                 r->stub_dir = find_stub_dir(argv[0]);

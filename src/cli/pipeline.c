@@ -126,7 +126,7 @@ static bool vet_input(struct dl_pipeline *p, const char *path)
         return true;
 }
 
-static void run_checks(struct dl_pipeline *p, const struct dl_request *req)
+void dl_pipeline_check(const struct dl_pipeline *p, const struct dl_request *req)
 {
         for (size_t i = 0; i < p->catalogue->n; i++) {
                 if (!p->run_check[i])
@@ -137,7 +137,7 @@ static void run_checks(struct dl_pipeline *p, const struct dl_request *req)
                 c->run(&ctx, req);
         }
         for (size_t k = 0; k < req->n_items; k++)
-                run_checks(p, &req->items[k]);
+                dl_pipeline_check(p, &req->items[k]);
 }
 
 enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
@@ -191,7 +191,7 @@ enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
                                 req->call.line, req->call.col, dl_strbuf_cstr(&sb));
                         continue;
                 }
-                run_checks(p, req);
+                dl_pipeline_check(p, req);
         }
         dl_strbuf_fini(&sb);
         dl_arena_fini(&arena);

@@ -67,6 +67,15 @@ void dl_pipeline_select(struct dl_pipeline *p, const char *checks);
 void dl_pipeline_only(struct dl_pipeline *p, const char *const *ids, size_t n);
 
 /**
+ * dl_pipeline_check - run every check p runs on req, then on each of its
+ * batch and transaction members (recursively); findings go to p->emit,
+ * tool notes to p->log. req must have been normalized
+ * (dl_model_normalize). dl_pipeline_file does this for every request it
+ * finds; the fuzz targets (fuzz/) call it on requests they build.
+ */
+void dl_pipeline_check(const struct dl_pipeline *p, const struct dl_request *req);
+
+/**
  * dl_pipeline_file - analyse path with the compiler arguments args.
  * @param clang_errors  if non-NULL, receives the count of clang errors in
  *                      user files (the run is then marked incomplete).
