@@ -4,11 +4,16 @@
 #               build/ddblint-c.sarif
 #   make test   install missing packages, build, run the whole suite (ctest)
 #   make bench  the benchmark (bench/README.md; `make bench-quick`: minutes)
+#   make fuzz   install clang's fuzzer runtime if missing, build the fuzz
+#               targets (build-fuzz/, clang, ASan+UBSan) and run each for
+#               FUZZ_SECONDS (default 60): fuzz/README.md
 BUILD ?= build
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build run test oracle bench bench-quick clean
+.PHONY: all deps build run test oracle bench bench-quick fuzz clean
 
 all: build
 
@@ -44,6 +49,12 @@ bench: build
 bench-quick: build
 	@sh tools/install-deps clang-tidy
 	python3 bench/bench --quick --build $(BUILD) $(BENCH_ARGS)
+
+fuzz:
+	@sh tools/install-deps libclang-rt-dev
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DDL_FUZZ=ON -DDL_BUILD_TESTS=OFF
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) python3 tools/run-fuzz $(FUZZ_BUILD)
 
 clean:
 	rm -rf $(BUILD)
