@@ -60,20 +60,46 @@ static const struct dl_hole *shape_of(struct dl_arena *a, uint8_t c)
         switch (c) {
         case 'd': h.kind = DL_HOLE_DIGITS; break;
         case 'b': h.kind = DL_HOLE_BOOL; break;
-        case 'o': h.kind = DL_HOLE_ONE_OF; h.values = one_of; h.n_values = 2; break;
-        case 'O': h.kind = DL_HOLE_ONE_OF; h.values = awkward; h.n_values = 4; break;
+        case 'o':
+                h.kind = DL_HOLE_ONE_OF;
+                h.values = one_of;
+                h.n_values = 2;
+                break;
+        case 'O':
+                h.kind = DL_HOLE_ONE_OF;
+                h.values = awkward;
+                h.n_values = 4;
+                break;
         case 'e':
                 h.kind = DL_HOLE_ENUM;
                 h.name = "Status";
                 h.values = status;
                 h.n_values = 3;
                 break;
-        case 't': h.kind = DL_HOLE_DATE; h.format = "%Y-%m-%d"; break;
-        case 'T': h.kind = DL_HOLE_DATE; h.format = "%Y-%m-%dT%H:%M:%SZ"; break;
-        case 'y': h.kind = DL_HOLE_DATE; h.format = "%Y"; break;
-        case 's': h.kind = DL_HOLE_SHARD; h.bound = 16; break;
-        case '2': h.kind = DL_HOLE_SHARD; h.bound = 2; break;
-        case '1': h.kind = DL_HOLE_SHARD; h.bound = 1; break;
+        case 't':
+                h.kind = DL_HOLE_DATE;
+                h.format = "%Y-%m-%d";
+                break;
+        case 'T':
+                h.kind = DL_HOLE_DATE;
+                h.format = "%Y-%m-%dT%H:%M:%SZ";
+                break;
+        case 'y':
+                h.kind = DL_HOLE_DATE;
+                h.format = "%Y";
+                break;
+        case 's':
+                h.kind = DL_HOLE_SHARD;
+                h.bound = 16;
+                break;
+        case '2':
+                h.kind = DL_HOLE_SHARD;
+                h.bound = 2;
+                break;
+        case '1':
+                h.kind = DL_HOLE_SHARD;
+                h.bound = 1;
+                break;
         default: return NULL;
         }
         if (h.kind == DL_HOLE_DATE)
@@ -117,8 +143,7 @@ struct dl_value fuzz_value(struct dl_arena *a, const uint8_t *p, size_t n, unsig
         return v;
 }
 
-bool fuzz_split(const uint8_t **p, size_t *n, uint8_t sep, const uint8_t **part,
-                size_t *part_len)
+bool fuzz_split(const uint8_t **p, size_t *n, uint8_t sep, const uint8_t **part, size_t *part_len)
 {
         if (*n == 0)
                 return false;
@@ -228,8 +253,7 @@ const struct dl_pipeline *fuzz_pipeline(void)
         struct dl_error err;
         dl_error_init(&err);
         if (fuzz_pipeline_init(&pipeline, fuzz_rules(), &err) != DL_OK) {
-                fprintf(stderr, "fuzz: the checks refuse the harness's rules: %s\n",
-                        err.message);
+                fprintf(stderr, "fuzz: the checks refuse the harness's rules: %s\n", err.message);
                 abort();
         }
         dl_error_fini(&err);

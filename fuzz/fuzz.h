@@ -55,8 +55,7 @@ struct dl_value fuzz_value(struct dl_arena *a, const uint8_t *p, size_t n, unsig
 /** fuzz_split - the next part of *p (*n bytes left) up to the byte sep or
  * the end: *part and *part_len receive it, *p and *n move past it and the
  * separator. Returns: false when nothing is left (*n was 0). */
-bool fuzz_split(const uint8_t **p, size_t *n, uint8_t sep, const uint8_t **part,
-                size_t *part_len);
+bool fuzz_split(const uint8_t **p, size_t *n, uint8_t sep, const uint8_t **part, size_t *part_len);
 
 /** fuzz_op - the operation a selector byte names: Q Query, S Scan, G
  * GetItem, P PutItem, U UpdateItem, D DeleteItem, W TransactWriteItems,

@@ -31,8 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         struct dl_fmt_arg args[MAX_ARGS];
         size_t n = 0;
         while (n < MAX_ARGS && fuzz_split(&data, &size, RS, &part, &len)) {
-                args[n].type = len ? (enum dl_fmt_type)(part[0] % (DL_FMT_OTHER + 1))
-                                   : DL_FMT_STRING;
+                args[n].type =
+                        len ? (enum dl_fmt_type)(part[0] % (DL_FMT_OTHER + 1)) : DL_FMT_STRING;
                 args[n].value = len ? fuzz_value(&a, part + 1, len - 1, (unsigned)n + 2)
                                     : dl_value_dynamic((struct dl_loc){FUZZ_FILE, 1, 1});
                 n++;

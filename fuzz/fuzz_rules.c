@@ -27,9 +27,12 @@ static char *rules_path;
 /* A Query, a PutItem of a hot key and an UpdateItem of a sparse index's
  * key, in fuzz_request's encoding. */
 static const char request[] =
-        "W\x1e+Q\x1ettest\x1ekpk = :p AND sk > :s\x1eV:p\x1fS\x1fUSER#\x01" "d\x1eV:s\x1fS\x1f" "0"
+        "W\x1e+Q\x1ettest\x1ekpk = :p AND sk > :s\x1eV:p\x1fS\x1fUSER#\x01"
+        "d\x1eV:s\x1fS\x1f"
+        "0"
         "\x1e+P\x1ettest\x1eIpk\x1fS\x1fPRODUCT#sale1\x1eIg\x1fS\x1fSTATUS#\x01o"
-        "\x1e+U\x1etorders\x1eKpk\x1fS\x1f" "COUNTRY#FR\x1eKsk\x1fS\x1f\x01t"
+        "\x1e+U\x1etorders\x1eKpk\x1fS\x1f"
+        "COUNTRY#FR\x1eKsk\x1fS\x1f\x01t"
         "\x1euSET GSI1PK = :v\x1eV:v\x1fS\x1fSHIPPED";
 
 static void free_all(void)

@@ -19,8 +19,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         static const char *const formats[] = {NULL, "cloudformation", "describe-table",
                                               "terraform"};
         const char *format = formats[data[0] % 4];
-        const char *path = fuzz_file(data[0] & 4 ? "tables.yaml" : "tables.json", data + 1,
-                                     size - 1);
+        const char *path =
+                fuzz_file(data[0] & 4 ? "tables.yaml" : "tables.json", data + 1, size - 1);
         struct dl_ruleset *rs = NULL;
         struct dl_error err;
         dl_error_init(&err);

@@ -87,9 +87,8 @@ int main(int argc, char **argv)
         int rc = 0;
         for (int i = 1; i < argc; i++) {
                 struct stat st;
-                int r = stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode)
-                                ? replay_dir(argv[i], &count)
-                                : replay(argv[i], &count);
+                int r = stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode) ? replay_dir(argv[i], &count)
+                                                                       : replay(argv[i], &count);
                 if (r)
                         rc = r;
         }

@@ -63,7 +63,8 @@ static const char *member_shape(enum dl_op parent, enum dl_op op)
                        : op == DL_OP_DELETE_ITEM ? "Delete"
                                                  : "ConditionCheck";
         case DL_OP_TRANSACT_GET_ITEMS: return "Get";
-        case DL_OP_BATCH_WRITE_ITEM: return op == DL_OP_DELETE_ITEM ? "DeleteRequest" : "PutRequest";
+        case DL_OP_BATCH_WRITE_ITEM:
+                return op == DL_OP_DELETE_ITEM ? "DeleteRequest" : "PutRequest";
         case DL_OP_BATCH_GET_ITEM: return "KeysAndAttributes";
         default: return "Statement";
         }
@@ -76,7 +77,8 @@ static void add_entry(struct dl_arena *a, struct building *b, int m, const uint8
         const uint8_t *part[3] = {p, p, p};
         size_t len[3] = {0, 0, 0};
         size_t n_parts = 0;
-        while (n_parts < (m == DL_MAP_NAMES ? 2u : 3u) && fuzz_split(&p, &n, US, &part[n_parts], &len[n_parts]))
+        while (n_parts < (m == DL_MAP_NAMES ? 2u : 3u) &&
+               fuzz_split(&p, &n, US, &part[n_parts], &len[n_parts]))
                 n_parts++;
         struct dl_attr at = {0};
         at.key = fuzz_value(a, part[0], len[0], line);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # style.sh - the house style of .editorconfig and .clang-format, checked in
 # .ci/run (not a ctest: it needs the git history):
-#   - every text file of src/, tests/ (not tests/fixtures: user code, not
+#   - every text file of src/, fuzz/, tests/ (not tests/fixtures: user code, not
 #     tests/golden: recorded output) and tools/: no trailing blank, a final
 #     newline, no tab outside Makefiles;
 #   - C: every line changed since .clang-format was added is formatted as
@@ -11,7 +11,7 @@ set -u
 root=${DL_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$root" || exit 2
 fail=0
-files=$(git ls-files src tests tools | grep -v -E '^tests/(fixtures|golden)/')
+files=$(git ls-files src tests tools fuzz | grep -v -E '^tests/(fixtures|golden)/')
 bad=$(printf '%s\n' $files | while IFS= read -r f; do
   [ -f "$f" ] || continue
   case "$f" in *Makefile*) ;; *) grep -lP '\t' "$f" >/dev/null 2>&1 && echo "$f: tab" ;; esac
@@ -25,7 +25,7 @@ if [ -z "$base" ]; then
 elif ! command -v git-clang-format >/dev/null 2>&1; then
   echo "FAIL: git-clang-format not found (Debian: clang-format)"; fail=1
 else
-  out=$(git clang-format --diff --extensions c,h "$base^" -- src tests tools ':(exclude)tests/fixtures' 2>&1 |
+  out=$(git clang-format --diff --extensions c,h "$base^" -- src tests tools fuzz ':(exclude)tests/fixtures' 2>&1 |
         grep -v -E '^(no modified files to format|clang-format did not modify any files)$')
   if [ -n "$out" ]; then
     echo "FAIL: lines changed since $base are not formatted as .clang-format says:"
