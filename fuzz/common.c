@@ -157,6 +157,15 @@ bool fuzz_split(const uint8_t **p, size_t *n, uint8_t sep, const uint8_t **part,
         return true;
 }
 
+void fuzz_request_init(struct dl_request *req, enum dl_op op, unsigned line)
+{
+        dl_request_init(req, op);
+        req->call = (struct dl_loc){FUZZ_FILE, line, 1};
+        req->function = "fuzz";
+        req->recognizer = "fuzz";
+        req->client_method = dl_op_name(op);
+}
+
 enum dl_op fuzz_op(uint8_t c)
 {
         switch (c) {
@@ -190,23 +199,42 @@ static void free_rules(void)
         dl_ruleset_free(rules);
 }
 
+static const char **ids;
+static size_t n_ids;
+
+static void free_ids(void)
+{
+        free(ids);
+}
+
+const char *const *fuzz_check_ids(size_t *n)
+{
+        if (!ids) {
+                atexit(free_ids);
+                const struct dl_catalogue *cat = dl_catalogue_get();
+                ids = dl_xcalloc(cat->n, sizeof *ids);
+                for (size_t i = 0; i < cat->n; i++)
+                        ids[i] = cat->checks[i]->info->id;
+                n_ids = cat->n;
+        }
+        *n = n_ids;
+        return ids;
+}
+
 const struct dl_ruleset *fuzz_rules(void)
 {
         if (rules)
                 return rules;
-        const struct dl_catalogue *cat = dl_catalogue_get();
-        const char **ids = dl_xcalloc(cat->n, sizeof *ids);
-        for (size_t i = 0; i < cat->n; i++)
-                ids[i] = cat->checks[i]->info->id;
+        size_t n;
+        const char *const *check_ids = fuzz_check_ids(&n);
         struct dl_error err;
         dl_error_init(&err);
-        if (dl_ruleset_load_string("fuzz.yaml", rules_yaml, sizeof rules_yaml - 1, ids, cat->n,
+        if (dl_ruleset_load_string("fuzz.yaml", rules_yaml, sizeof rules_yaml - 1, check_ids, n,
                                    &rules, &err) != DL_OK) {
                 fprintf(stderr, "fuzz: the harness's rules do not load: %s\n", err.message);
                 abort();
         }
         dl_error_fini(&err);
-        free(ids);
         atexit(free_rules);
         return rules;
 }

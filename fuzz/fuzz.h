@@ -87,6 +87,15 @@ enum dl_op fuzz_op(uint8_t c);
  */
 struct dl_request *fuzz_request(struct dl_arena *a, const uint8_t *data, size_t size);
 
+/** fuzz_request_init - dl_request_init(req, op), then located at line
+ * `line` of FUZZ_FILE in a function "fuzz" of the recognizer "fuzz",
+ * client_method the operation's name. */
+void fuzz_request_init(struct dl_request *req, enum dl_op op, unsigned line);
+
+/** fuzz_check_ids - the ids of every check of the catalogue, in its order;
+ * *n receives how many. Static storage, made on first use. */
+const char *const *fuzz_check_ids(size_t *n);
+
 /** fuzz_rules - the rules file every request target checks against: a
  * table 'orders' (partition key pk, sort key sk, a global index 'byG', a
  * sparse global index 'bySparse', a local index 'byL'), a default table,

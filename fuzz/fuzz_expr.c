@@ -8,14 +8,6 @@
 
 #include "core/arena.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-        (void)argc;
-        (void)argv;
-        fuzz_pipeline();
-        return 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
         struct dl_arena a;

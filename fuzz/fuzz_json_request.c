@@ -9,14 +9,6 @@
 #include "core/arena.h"
 #include "model/json_request.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-        (void)argc;
-        (void)argv;
-        fuzz_pipeline();
-        return 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
         if (size < 2)
@@ -24,9 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         struct dl_arena a;
         dl_arena_init(&a);
         struct dl_request *req = dl_arena_alloc(&a, sizeof *req);
-        dl_request_init(req, fuzz_op(data[0]));
-        req->call = (struct dl_loc){FUZZ_FILE, 1, 1};
-        req->function = "fuzz";
+        fuzz_request_init(req, fuzz_op(data[0]), 1);
         enum dl_api_version api = data[1] & 1 ? DL_API_20111205 : DL_API_20120810;
         struct dl_value body = fuzz_value(&a, data + 2, size - 2, 2);
         struct dl_json_result res;

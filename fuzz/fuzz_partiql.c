@@ -8,21 +8,12 @@
 
 #include "core/arena.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-        (void)argc;
-        (void)argv;
-        fuzz_pipeline();
-        return 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
         struct dl_arena a;
         dl_arena_init(&a);
         struct dl_request *req = dl_arena_alloc(&a, sizeof *req);
-        dl_request_init(req, DL_OP_EXECUTE_STATEMENT);
-        req->call = (struct dl_loc){FUZZ_FILE, 1, 1};
+        fuzz_request_init(req, DL_OP_EXECUTE_STATEMENT, 1);
         req->fields[DL_FIELD_STATEMENT] = fuzz_value(&a, data, size, 2);
         fuzz_check(&a, req);
         dl_arena_fini(&a);

@@ -20,8 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char **ids;
-static size_t n_ids;
 static char *rules_path;
 
 /* A Query, a PutItem of a hot key and an UpdateItem of a sparse index's
@@ -35,9 +33,8 @@ static const char request[] =
         "COUNTRY#FR\x1eKsk\x1fS\x1f\x01t"
         "\x1euSET GSI1PK = :v\x1eV:v\x1fS\x1fSHIPPED";
 
-static void free_all(void)
+static void free_path(void)
 {
-        free(ids);
         free(rules_path);
 }
 
@@ -45,11 +42,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
         (void)argc;
         (void)argv;
-        const struct dl_catalogue *cat = dl_catalogue_get();
-        ids = dl_xcalloc(cat->n, sizeof *ids);
-        for (size_t i = 0; i < cat->n; i++)
-                ids[i] = cat->checks[i]->info->id;
-        n_ids = cat->n;
         rules_path = dl_xasprintf("%s/.ddblint.yaml", fuzz_dir());
 #ifdef DL_SOURCE_DIR
         static const char *const tables[] = {"cdk-synth.template.json", "describe-table.json",
@@ -65,12 +57,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         }
 #endif
         fuzz_pipeline();
-        atexit(free_all);
+        atexit(free_path);
         return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+        size_t n_ids;
+        const char *const *ids = fuzz_check_ids(&n_ids);
         struct dl_ruleset *rs = NULL;
         struct dl_error err;
         dl_error_init(&err);

@@ -6,35 +6,15 @@
  */
 #include "fuzz.h"
 
-#include "core/alloc.h"
 #include "core/log.h"
 #include "findings/suppress.h"
 
 #include <stdlib.h>
 
-static const char **ids;
-static size_t n_ids;
-
-static void free_ids(void)
-{
-        free(ids);
-}
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-        (void)argc;
-        (void)argv;
-        const struct dl_catalogue *cat = dl_catalogue_get();
-        ids = dl_xcalloc(cat->n, sizeof *ids);
-        for (size_t i = 0; i < cat->n; i++)
-                ids[i] = cat->checks[i]->info->id;
-        n_ids = cat->n;
-        atexit(free_ids);
-        return 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+        size_t n_ids;
+        const char *const *ids = fuzz_check_ids(&n_ids);
         struct dl_log log;
         dl_log_init(&log, NULL, false);
         struct dl_suppressions *s =

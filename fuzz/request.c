@@ -108,11 +108,7 @@ static void finish(struct building *b)
 struct dl_request *fuzz_request(struct dl_arena *a, const uint8_t *data, size_t size)
 {
         struct dl_request *top = dl_arena_alloc(a, sizeof *top);
-        dl_request_init(top, fuzz_op(size ? data[0] : 'Q'));
-        top->call = (struct dl_loc){FUZZ_FILE, 1, 1};
-        top->function = "fuzz";
-        top->recognizer = "fuzz";
-        top->client_method = dl_op_name(top->op);
+        fuzz_request_init(top, fuzz_op(size ? data[0] : 'Q'), 1);
         if (size)
                 data++, size--;
         struct building all[1 + MAX_MEMBERS];
@@ -145,10 +141,7 @@ struct dl_request *fuzz_request(struct dl_arena *a, const uint8_t *data, size_t 
                         escaped = true;
                 } else if (what == '+' && n_members < MAX_MEMBERS) {
                         struct dl_request *m = &members[n_members];
-                        dl_request_init(m, fuzz_op(n ? p[0] : 'P'));
-                        m->call = (struct dl_loc){FUZZ_FILE, line, 1};
-                        m->function = "fuzz";
-                        m->recognizer = "fuzz";
+                        fuzz_request_init(m, fuzz_op(n ? p[0] : 'P'), line);
                         m->member = member_shape(top->op, m->op);
                         cur = &all[++n_members];
                         cur->req = m;
