@@ -1323,6 +1323,7 @@ static enum dl_status check_limits(const loader_t *ld, const char *text, size_t 
         size_t start_total[DL_RULES_MAX_DEPTH];  /* total when each open collection began */
         char *anchor_names[DL_RULES_MAX_DEPTH]; /* its anchor, copied, or NULL */
         size_t depth = 0, total = 0;
+        bool aliased = false; /* an alias added nodes: say so in the message */
         enum dl_status st = DL_OK;
         for (bool done = false; !done && st == DL_OK;) {
                 yaml_event_t ev;
@@ -1344,6 +1345,7 @@ static enum dl_status check_limits(const loader_t *ld, const char *text, size_t 
                         struct anchor key = {(char *)ev.data.alias.anchor, 0};
                         struct anchor **a = tfind(&key, &anchors, cmp_anchor);
                         total = sat_add(total, a ? (*a)->size : 1);
+                        aliased = true;
                         break;
                 }
                 case YAML_SEQUENCE_START_EVENT:
@@ -1378,10 +1380,15 @@ static enum dl_status check_limits(const loader_t *ld, const char *text, size_t 
                 default:
                         break;
                 }
-                if (st == DL_OK && total > DL_RULES_MAX_NODES)
+                if (st == DL_OK && total > DL_RULES_MAX_NODES && aliased)
                         st = dl_rules_fail_at(ld, mark_loc(ld, ev.start_mark),
                                      "the document grows past %d nodes when its aliases are "
                                      "expanded; expected fewer aliases of large nodes",
+                                     DL_RULES_MAX_NODES);
+                else if (st == DL_OK && total > DL_RULES_MAX_NODES)
+                        st = dl_rules_fail_at(ld, mark_loc(ld, ev.start_mark),
+                                     "the document has more than %d nodes; expected a smaller "
+                                     "rules file",
                                      DL_RULES_MAX_NODES);
                 yaml_event_delete(&ev);
         }
