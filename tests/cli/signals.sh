@@ -17,6 +17,19 @@ mkdir adir
 expect_rc 2 "$DDBLINT" -o adir src
 has err "adir: is a directory"
 
+# Output into a pipe whose reader has gone: SIGPIPE ends the run as it ends
+# cat or grep (exit 141), with nothing on stderr and no temporary left.
+rm -f rc.txt
+python3 -c 'import signal, subprocess, sys
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+r, w = __import__("os").pipe()
+__import__("os").close(r)
+p = subprocess.run(sys.argv[1:], stdout=w, stderr=open("pipe.err", "w"))
+open("rc.txt", "w").write(str(p.returncode))' "$DDBLINT" -j1 src
+[ "$(cat rc.txt)" = -13 ] && ok "closed pipe: killed by SIGPIPE (exit 141 in a shell)" \
+  || fail "closed pipe: returncode $(cat rc.txt), expected -13 (SIGPIPE)"
+[ ! -s pipe.err ] && ok "closed pipe: nothing on stderr" || fail "closed pipe: stderr $(cat pipe.err)"
+
 # Killed in the middle of the analysis: the temporaries go, the status is
 # the signal's.
 for pair in TERM:15 INT:2 HUP:1; do
