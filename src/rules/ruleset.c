@@ -1386,10 +1386,11 @@ static enum dl_status check_limits(const loader_t *ld, const char *text, size_t 
                                      "expanded; expected fewer aliases of large nodes",
                                      DL_RULES_MAX_NODES);
                 else if (st == DL_OK && total > DL_RULES_MAX_NODES)
-                        st = dl_rules_fail_at(ld, mark_loc(ld, ev.start_mark),
-                                     "the document has more than %d nodes; expected a smaller "
-                                     "rules file",
-                                     DL_RULES_MAX_NODES);
+                        st = dl_rules_fail_at(
+                                ld, mark_loc(ld, ev.start_mark),
+                                "the document has more than %d nodes; expected a smaller "
+                                "rules file",
+                                DL_RULES_MAX_NODES);
                 yaml_event_delete(&ev);
         }
         while (depth)
