@@ -1,5 +1,5 @@
 /* fuzz_compdb.c - the input as DIR/compile_commands.json, loaded as the
- * CLI's --compdb loads it (dl_cli_compdb_open: jansson's check, then
+ * CLI's -p DIR loads it (dl_cli_compdb_open: jansson's check, then
  * libclang's compilation database), then the flags for a few files
  * (dl_compile_args_for), as the run asks for each source.
  * SPDX-License-Identifier: MIT
