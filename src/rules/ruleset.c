@@ -118,17 +118,17 @@ bool dl_rules_is_null(const yaml_node_t *n)
 
 bool dl_rules_is_scalar(const yaml_node_t *n)
 {
-        return n->type == YAML_SCALAR_NODE;
+        return n && n->type == YAML_SCALAR_NODE;
 }
 
 bool dl_rules_is_map(const yaml_node_t *n)
 {
-        return n->type == YAML_MAPPING_NODE;
+        return n && n->type == YAML_MAPPING_NODE;
 }
 
 bool dl_rules_is_seq(const yaml_node_t *n)
 {
-        return n->type == YAML_SEQUENCE_NODE;
+        return n && n->type == YAML_SEQUENCE_NODE;
 }
 
 const char *dl_rules_kind_name(const yaml_node_t *n)

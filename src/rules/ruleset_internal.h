@@ -60,7 +60,8 @@ struct dl_loc dl_rules_node_loc(const struct dl_rules_loader *ld, const struct y
 struct yaml_node_s *dl_rules_node(const struct dl_rules_loader *ld, int id);
 /** dl_rules_is_null - a plain scalar YAML reads as null: empty, ~ or null. */
 bool dl_rules_is_null(const struct yaml_node_s *n);
-/** dl_rules_is_scalar - n is a scalar (null included). */
+/** dl_rules_is_scalar - n is a scalar (null included); false for a NULL
+ * n (a member dl_rules_map_get did not find). */
 bool dl_rules_is_scalar(const struct yaml_node_s *n);
 /** dl_rules_kind_name - "a mapping", "a sequence", "a scalar" or "null". */
 const char *dl_rules_kind_name(const struct yaml_node_s *n);
@@ -94,7 +95,8 @@ struct yaml_node_s *dl_rules_map_get(const struct dl_rules_loader *ld,
 size_t dl_rules_seq_len(const struct yaml_node_s *seq);
 struct yaml_node_s *dl_rules_seq_at(const struct dl_rules_loader *ld,
                                     const struct yaml_node_s *seq, size_t i);
-/** dl_rules_is_map / dl_rules_is_seq - the node's kind. */
+/** dl_rules_is_map / dl_rules_is_seq - the node's kind; false for a NULL n
+ * (a member dl_rules_map_get did not find). */
 bool dl_rules_is_map(const struct yaml_node_s *n);
 bool dl_rules_is_seq(const struct yaml_node_s *n);
 
