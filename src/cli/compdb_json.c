@@ -68,7 +68,7 @@ static enum dl_status check_entries(const char *file, json_t *db, size_t *relati
         *relative = 0;
         size_t i;
         json_t *e;
-        json_array_foreach(db, i, e) {
+        json_array_foreach (db, i, e) {
                 const char *what = NULL;
                 if (!json_is_object(e))
                         what = "expected an object";
@@ -106,9 +106,9 @@ enum dl_status dl_compdb_locate(const char *arg, char **out_dir, char **tmp_dir,
         if (!db) {
                 struct dl_loc loc = {file, (unsigned)(je.line > 0 ? je.line : 0),
                                      (unsigned)(je.column > 0 ? je.column : 0)};
-                enum dl_status st = dl_error_set(err, DL_ERR_PARSE, &loc,
-                                                 "not a valid JSON compilation database: %s",
-                                                 je.text);
+                enum dl_status st =
+                        dl_error_set(err, DL_ERR_PARSE, &loc,
+                                     "not a valid JSON compilation database: %s", je.text);
                 free(file);
                 return st;
         }
@@ -123,7 +123,7 @@ enum dl_status dl_compdb_locate(const char *arg, char **out_dir, char **tmp_dir,
                 /* A copy libclang reads as meant: directories made absolute. */
                 size_t i;
                 json_t *e;
-                json_array_foreach(db, i, e) {
+                json_array_foreach (db, i, e) {
                         const char *d = str_member(e, "directory");
                         if (d[0] != '/') {
                                 char *abs = dl_path_join(base, d);

@@ -120,9 +120,22 @@ static bool same_file(const char *a, const char *b)
 /* Options whose value is a path: "-Ipath", "-I path"; for those spelled
  * with '=' ("--sysroot=path") the prefix includes it. */
 static const char *const path_options[] = {
-        "-I", "-iquote", "-isystem", "-idirafter", "-include-pch", "-include", "-imacros",
-        "-F", "-isysroot", "-iprefix", "--sysroot=", "--sysroot", "-fmodule-map-file=",
-        "--include-directory=", "-iframework", "-cxx-isystem",
+        "-I",
+        "-iquote",
+        "-isystem",
+        "-idirafter",
+        "-include-pch",
+        "-include",
+        "-imacros",
+        "-F",
+        "-isysroot",
+        "-iprefix",
+        "--sysroot=",
+        "--sysroot",
+        "-fmodule-map-file=",
+        "--include-directory=",
+        "-iframework",
+        "-cxx-isystem",
 };
 
 /* dir/value for a relative path value, else a copy (transfer full). */

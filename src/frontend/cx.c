@@ -104,9 +104,8 @@ static enum CXChildVisitResult collect_expansion(CXCursor c, CXCursor parent, CX
         (void)parent;
         struct dl_cx *cx = data;
         if (clang_getCursorKind(c) == CXCursor_MacroDefinition) {
-                struct dl_cx_definition d = {
-                        dl_cx_take(cx->arena, clang_getCursorSpelling(c)), c,
-                        cx->definitions.n};
+                struct dl_cx_definition d = {dl_cx_take(cx->arena, clang_getCursorSpelling(c)), c,
+                                             cx->definitions.n};
                 DL_VEC_PUSH_ARENA(cx->arena, &cx->definitions, d);
                 return CXChildVisit_Continue;
         }
@@ -147,8 +146,7 @@ static void index_macros(struct dl_cx *cx)
                 return;
         cx->expansions_built = true;
         if (cx->tu)
-                clang_visitChildren(clang_getTranslationUnitCursor(cx->tu), collect_expansion,
-                                    cx);
+                clang_visitChildren(clang_getTranslationUnitCursor(cx->tu), collect_expansion, cx);
         if (cx->expansions.n > 1)
                 qsort(cx->expansions.items, cx->expansions.n, sizeof *cx->expansions.items,
                       expansion_cmp);

@@ -25,8 +25,8 @@
 static void fold(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigned depth);
 
 /* Decode the string-literal tokens of the #define def, used at at. */
-static bool fold_macro_tokens(struct dl_eval *ev, struct dl_tmpl *t, CXCursor def,
-                              struct dl_loc at, unsigned depth)
+static bool fold_macro_tokens(struct dl_eval *ev, struct dl_tmpl *t, CXCursor def, struct dl_loc at,
+                              unsigned depth)
 {
         CXTranslationUnit tu = ev->cx->tu;
         if (depth > 8 || clang_getCursorKind(def) != CXCursor_MacroDefinition ||
@@ -57,8 +57,8 @@ static bool fold_macro_tokens(struct dl_eval *ev, struct dl_tmpl *t, CXCursor de
                         DL_VEC_FREE(&spelled);
                 } else if (tk == CXToken_Identifier) {
                         /* a macro named in this one's body */
-                        ok = fold_macro_tokens(ev, t, dl_cx_macro_definition(ev->cx, sp),
-                                               at, depth + 1);
+                        ok = fold_macro_tokens(ev, t, dl_cx_macro_definition(ev->cx, sp), at,
+                                               depth + 1);
                 } else if (tk != CXToken_Comment) {
                         ok = false;
                 }
@@ -166,8 +166,7 @@ static bool is_stream_type(CXType ty)
 
 static bool is_char_kind(enum CXTypeKind k)
 {
-        return k == CXType_Char_S || k == CXType_Char_U || k == CXType_SChar ||
-               k == CXType_UChar;
+        return k == CXType_Char_S || k == CXType_Char_U || k == CXType_SChar || k == CXType_UChar;
 }
 
 /* char[N] or char * (the C strings a buffer function writes). */
@@ -239,7 +238,8 @@ struct strfn {
 };
 
 static const struct strfn strfns[] = {
-#define DL_STRFN(name, scope, kind, out, src, extra, size) {name, scope, kind, out, src, extra, size},
+#define DL_STRFN(name, scope, kind, out, src, extra, size)                                         \
+        {name, scope, kind, out, src, extra, size},
 #include "string_functions.def"
 #undef DL_STRFN
 };
@@ -287,9 +287,7 @@ static const struct strfn *strfn_of(CXCursor call)
                         continue;
                 if (f->scope == SC_ANY) {
                         /* operators take two operands; members exactly their source */
-                        int want = f->kind == SF_CONCAT || f->out == 0 ? 2
-                                   : f->out == OBJ                    ? 1
-                                                                      : 0;
+                        int want = f->kind == SF_CONCAT || f->out == 0 ? 2 : f->out == OBJ ? 1 : 0;
                         if (nargs == want)
                                 found = f;
                         continue;
@@ -306,8 +304,7 @@ static const struct strfn *strfn_of(CXCursor call)
                         need = f->extra; /* variadic arguments may be none */
                 if (f->size > need)
                         need = f->size;
-                if (in_scope && nargs > need &&
-                    (f->kind != SF_TO_STRING || nargs == 1))
+                if (in_scope && nargs > need && (f->kind != SF_TO_STRING || nargs == 1))
                         found = f;
         }
         clang_disposeString(cs);
@@ -399,9 +396,9 @@ static const struct {
         const char *field, *format;
         enum dl_time_grain grain;
 } tm_fields[] = {
-        {"tm_year", "%Y", DL_GRAIN_YEAR}, {"tm_mon", "%m", DL_GRAIN_MONTH},
-        {"tm_mday", "%d", DL_GRAIN_DAY},  {"tm_yday", "%j", DL_GRAIN_DAY},
-        {"tm_wday", "%w", DL_GRAIN_DAY},  {"tm_hour", "%H", DL_GRAIN_HOUR},
+        {"tm_year", "%Y", DL_GRAIN_YEAR},  {"tm_mon", "%m", DL_GRAIN_MONTH},
+        {"tm_mday", "%d", DL_GRAIN_DAY},   {"tm_yday", "%j", DL_GRAIN_DAY},
+        {"tm_wday", "%w", DL_GRAIN_DAY},   {"tm_hour", "%H", DL_GRAIN_HOUR},
         {"tm_min", "%M", DL_GRAIN_MINUTE}, {"tm_sec", "%S", DL_GRAIN_SECOND},
 };
 
@@ -413,7 +410,8 @@ static int tm_field(struct dl_eval *ev, CXCursor e, unsigned depth)
         char op[8];
         long long k;
         bool u;
-        if (depth < 4 && binop(ev, e, &lhs, &rhs, op, sizeof op) && (!strcmp(op, "+") || !strcmp(op, "-"))) {
+        if (depth < 4 && binop(ev, e, &lhs, &rhs, op, sizeof op) &&
+            (!strcmp(op, "+") || !strcmp(op, "-"))) {
                 if (eval_integer(rhs, &k, &u))
                         return tm_field(ev, lhs, depth + 1);
                 if (!strcmp(op, "+") && eval_integer(lhs, &k, &u))
@@ -443,7 +441,8 @@ static enum CXChildVisitResult enumerator(CXCursor c, CXCursor parent, CXClientD
         struct enum_values *ev = data;
         if (clang_getCursorKind(c) != CXCursor_EnumConstantDecl || ev->values.n >= 256)
                 return CXChildVisit_Continue;
-        const char *text = dl_arena_printf(ev->ev->cx->arena, "%lld", clang_getEnumConstantDeclValue(c));
+        const char *text =
+                dl_arena_printf(ev->ev->cx->arena, "%lld", clang_getEnumConstantDeclValue(c));
         for (size_t i = 0; i < ev->values.n; i++)
                 if (!strcmp(ev->values.items[i], text))
                         return CXChildVisit_Continue;
@@ -462,7 +461,8 @@ static bool distribution_call(CXCursor e, long long *lo, long long *hi)
         CXCursor var = clang_getCursorReferenced(obj);
         if (clang_getCursorKind(obj) != CXCursor_DeclRefExpr ||
             clang_getCursorKind(var) != CXCursor_VarDecl ||
-            !spelling_has(clang_getCanonicalType(clang_getCursorType(var)), "uniform_int_distribution<"))
+            !spelling_has(clang_getCanonicalType(clang_getCursorType(var)),
+                          "uniform_int_distribution<"))
                 return false;
         CXCursor init = dl_cx_strip(dl_cx_var_init(var));
         bool u;
@@ -491,7 +491,8 @@ static const struct dl_hole *int_shape(struct dl_eval *ev, CXCursor e, unsigned 
                 if (h)
                         return h;
         }
-        struct dl_hole h = {.kind = DL_HOLE_UNKNOWN, .source = expr_source(ev, e),
+        struct dl_hole h = {.kind = DL_HOLE_UNKNOWN,
+                            .source = expr_source(ev, e),
                             .loc = dl_cx_cursor_loc(ev->cx, e)};
         CXCursor lhs, rhs;
         char op[8];
@@ -515,8 +516,8 @@ static const struct dl_hole *int_shape(struct dl_eval *ev, CXCursor e, unsigned 
         } else if (ty.kind == CXType_Enum) {
                 struct enum_values vals = {ev, {0}};
                 clang_visitChildren(clang_getTypeDeclaration(ty), enumerator, &vals);
-                CXString name = clang_getTypeSpelling(
-                        clang_getCursorType(clang_getTypeDeclaration(ty)));
+                CXString name =
+                        clang_getTypeSpelling(clang_getCursorType(clang_getTypeDeclaration(ty)));
                 const char *spelled = clang_getCString(name);
                 if (!strncmp(spelled, "enum ", 5))
                         spelled += 5; /* C spells the type `enum status` */
@@ -637,8 +638,8 @@ static void one_of_expr(struct one_of *o, CXCursor e)
                 one_of_expr(o, kids[2]);
                 break;
         case CXCursor_ArraySubscriptExpr: {
-                CXCursor base = dl_cx_strip(dl_cx_children(e, kids, 2) == 2 ? kids[0]
-                                                                           : clang_getNullCursor());
+                CXCursor base = dl_cx_strip(
+                        dl_cx_children(e, kids, 2) == 2 ? kids[0] : clang_getNullCursor());
                 CXCursor var = clang_getCursorReferenced(base);
                 CXCursor def = clang_getCursorDefinition(var);
                 CXCursor init = clang_Cursor_isNull(def) ? def : dl_cx_var_init(def);
@@ -657,7 +658,8 @@ static void one_of_expr(struct one_of *o, CXCursor e)
                         break;
                 }
                 if (clang_Cursor_getNumArguments(e) == 1 ||
-                    (clang_Cursor_getNumArguments(e) == 2 && is_string_type(clang_getCursorType(e)))) {
+                    (clang_Cursor_getNumArguments(e) == 2 &&
+                     is_string_type(clang_getCursorType(e)))) {
                         one_of_expr(o, clang_Cursor_getArgument(e, 0));
                         break;
                 }
@@ -722,15 +724,19 @@ static bool fold_one_of(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsig
                 /* "P#0" ... "P#7": the text "P#" and a shard of 8 */
                 struct dl_loc at = dl_cx_cursor_loc(ev->cx, e);
                 dl_tmpl_text(t, o.values.items[0], prefix, NULL, at, NULL);
-                struct dl_hole h = {.kind = DL_HOLE_SHARD, .bound = o.values.n,
-                                    .source = expr_source(ev, e), .loc = at};
+                struct dl_hole h = {.kind = DL_HOLE_SHARD,
+                                    .bound = o.values.n,
+                                    .source = expr_source(ev, e),
+                                    .loc = at};
                 dl_tmpl_hole(t, dl_hole_new(ev->cx->arena, &h));
         } else if (ok && o.values.n == 1) {
                 dl_tmpl_text(t, o.values.items[0], strlen(o.values.items[0]), NULL,
                              dl_cx_cursor_loc(ev->cx, e), NULL);
         } else if (ok) {
-                struct dl_hole h = {.kind = DL_HOLE_ONE_OF, .values = o.values.items,
-                                    .n_values = o.values.n, .source = expr_source(ev, e),
+                struct dl_hole h = {.kind = DL_HOLE_ONE_OF,
+                                    .values = o.values.items,
+                                    .n_values = o.values.n,
+                                    .source = expr_source(ev, e),
                                     .loc = dl_cx_cursor_loc(ev->cx, e)};
                 dl_tmpl_hole(t, dl_hole_new(ev->cx->arena, &h));
         }
@@ -833,7 +839,8 @@ static void fold_format(struct dl_eval *ev, struct dl_tmpl *t, CXCursor call, in
                         bool std_format, unsigned depth)
 {
         int nargs = clang_Cursor_getNumArguments(call);
-        struct dl_value fmt = fold_value(ev, clang_Cursor_getArgument(call, (unsigned)src), depth + 1);
+        struct dl_value fmt =
+                fold_value(ev, clang_Cursor_getArgument(call, (unsigned)src), depth + 1);
         size_t n = nargs > extra ? (size_t)(nargs - extra) : 0;
         struct dl_fmt_arg *args = dl_xcalloc(n ? n : 1, sizeof *args);
         for (size_t i = 0; i < n; i++)
@@ -851,9 +858,11 @@ static void fold_format(struct dl_eval *ev, struct dl_tmpl *t, CXCursor call, in
 static void fold_strftime(struct dl_eval *ev, struct dl_tmpl *t, CXCursor call, int src, int tm,
                           unsigned depth)
 {
-        struct dl_value fmt = fold_value(ev, clang_Cursor_getArgument(call, (unsigned)src), depth + 1);
-        dl_format_strftime(t, &fmt, dl_cx_cursor_loc(ev->cx, call),
-                           expr_source(ev, dl_cx_strip_address(clang_Cursor_getArgument(call, (unsigned)tm))));
+        struct dl_value fmt =
+                fold_value(ev, clang_Cursor_getArgument(call, (unsigned)src), depth + 1);
+        dl_format_strftime(
+                t, &fmt, dl_cx_cursor_loc(ev->cx, call),
+                expr_source(ev, dl_cx_strip_address(clang_Cursor_getArgument(call, (unsigned)tm))));
 }
 
 /* ---- bounds: what a size argument guarantees ------------------------------------ */
@@ -945,7 +954,7 @@ struct local_string {
         struct dl_tmpl *cur;
         unsigned depth;
         bool hole;
-        bool valid;              /* the contents are defined (a C buffer may not be) */
+        bool valid; /* the contents are defined (a C buffer may not be) */
         bool stream;
         unsigned skip_begin, skip_end; /* a size argument already read: refs inside are reads */
 };
@@ -972,7 +981,8 @@ static bool insert_one(struct local_string *ls, CXCursor arg)
                 /* a char prints as itself, a bool as 1 or 0 */
                 struct dl_value v = int_value(ev, a, ty);
                 if (ty == DL_FMT_BOOL && dl_value_is_complete(&v))
-                        v = dl_value_known(ev->cx->arena, v.text[0] == 't' ? "1" : "0", 1, NULL, v.loc);
+                        v = dl_value_known(ev->cx->arena, v.text[0] == 't' ? "1" : "0", 1, NULL,
+                                           v.loc);
                 if (v.kind != DL_VAL_KNOWN)
                         return false;
                 dl_tmpl_value(ls->cur, &v, false, (struct dl_loc){0});
@@ -985,7 +995,8 @@ static bool insert_one(struct local_string *ls, CXCursor arg)
         if (ty == DL_FMT_SIGNED || ty == DL_FMT_UNSIGNED) {
                 struct dl_value v = int_value(ev, a, ty);
                 if (v.kind == DL_VAL_DYNAMIC) {
-                        struct dl_hole d = {.kind = DL_HOLE_DIGITS, .source = expr_source(ev, a),
+                        struct dl_hole d = {.kind = DL_HOLE_DIGITS,
+                                            .source = expr_source(ev, a),
                                             .loc = dl_cx_cursor_loc(ev->cx, a)};
                         dl_tmpl_hole(ls->cur, dl_hole_new(ev->cx->arena, &d));
                 } else {
@@ -1021,8 +1032,9 @@ static void apply_write(struct local_string *ls, const struct strfn *f, CXCursor
                         if (!insert_one(ls, clang_Cursor_getArgument(b->calls.items[at].cursor, 1)))
                                 ls->hole = true;
                         int p = b->calls.items[at].parent;
-                        if (p < 0 || (b->calls.items[p].parent_arg != 0 &&
-                                      b->calls.items[p].parent_arg != OBJ) ||
+                        if (p < 0 ||
+                            (b->calls.items[p].parent_arg != 0 &&
+                             b->calls.items[p].parent_arg != OBJ) ||
                             !dl_cx_is_named(b->calls.items[p].cursor, "operator<<") ||
                             clang_Cursor_getNumArguments(b->calls.items[p].cursor) != 2)
                                 break;
@@ -1247,8 +1259,8 @@ static void fold_call(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigne
                 return;
         case SF_VIEW: {
                 CXCursor obj = dl_cx_member_object(e);
-                if (!clang_Cursor_isNull(obj) && (f->name[0] != 's' ||
-                                                  is_stream_type(clang_getCursorType(obj)))) {
+                if (!clang_Cursor_isNull(obj) &&
+                    (f->name[0] != 's' || is_stream_type(clang_getCursorType(obj)))) {
                         fold(ev, t, obj, depth + 1);
                         return;
                 }
@@ -1258,8 +1270,9 @@ static void fold_call(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigne
                 struct dl_fmt_arg a = fmt_arg(ev, clang_Cursor_getArgument(e, 0), false, depth);
                 if (a.type == DL_FMT_SIGNED || a.type == DL_FMT_UNSIGNED || a.type == DL_FMT_BOOL) {
                         if (a.type == DL_FMT_BOOL && dl_value_is_complete(&a.value))
-                                a.value = dl_value_known(t->arena, a.value.text[0] == 't' ? "1" : "0",
-                                                         1, NULL, a.value.loc);
+                                a.value =
+                                        dl_value_known(t->arena, a.value.text[0] == 't' ? "1" : "0",
+                                                       1, NULL, a.value.loc);
                         struct dl_value fmt = dl_value_known(t->arena, "%d", 2, NULL, a.value.loc);
                         a.type = a.type == DL_FMT_UNSIGNED ? DL_FMT_UNSIGNED : DL_FMT_SIGNED;
                         if (a.type == DL_FMT_UNSIGNED)
@@ -1280,11 +1293,8 @@ static void fold_call(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigne
                 }
                 break;
         }
-        case SF_FORMAT:
-                fold_format(ev, t, e, f->src, f->extra, true, depth);
-                return;
-        default:
-                break;
+        case SF_FORMAT: fold_format(ev, t, e, f->src, f->extra, true, depth); return;
+        default: break;
         }
         if (!f && fold_one_of(ev, t, e, depth))
                 return;
@@ -1305,9 +1315,7 @@ static void fold(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigned dep
         case CXCursor_DeclRefExpr:
                 fold_declref(ev, t, e, depth);
                 return;
-        case CXCursor_CallExpr:
-                fold_call(ev, t, e, depth);
-                return;
+        case CXCursor_CallExpr: fold_call(ev, t, e, depth); return;
         case CXCursor_ConditionalOperator:
         case CXCursor_ArraySubscriptExpr:
                 if (fold_one_of(ev, t, e, depth))

@@ -45,13 +45,13 @@ struct dir_verdict {
 };
 
 struct entry {
-        char *key;                  /* hex digest of the flags that shape it */
+        char *key; /* hex digest of the flags that shape it */
         enum entry_state state;
-        char *dir;                  /* <cache>/pch-1/<key> */
-        char *pch_path;             /* <dir>/stubs.pch */
-        char **includes;            /* headers the AST file includes, as spelled; sorted */
+        char *dir;       /* <cache>/pch-1/<key> */
+        char *pch_path;  /* <dir>/stubs.pch */
+        char **includes; /* headers the AST file includes, as spelled; sorted */
         size_t n_includes;
-        char **idents;              /* identifiers of their text; sorted */
+        char **idents; /* identifiers of their text; sorted */
         size_t n_idents;
         DL_VEC(struct dir_verdict) verdicts; /* include directories already checked */
         struct entry *next;
@@ -60,13 +60,13 @@ struct entry {
 struct dl_pch {
         const char *stub_dir;
         char *cache_dir;
-        bool temporary;             /* cache_dir is ours: removed at the end */
+        bool temporary; /* cache_dir is ours: removed at the end */
         pthread_mutex_t lock;
         pthread_cond_t changed;
         struct entry *entries;
         struct dl_scan *scan;
         unsigned built;
-        atomic_uint serial;         /* unique temporary file names */
+        atomic_uint serial; /* unique temporary file names */
 };
 
 struct dl_pch *dl_pch_new(const char *stub_dir, const char *cache_dir)
@@ -138,9 +138,10 @@ unsigned dl_pch_built(const struct dl_pch *p)
  * next one as its value. */
 static bool irrelevant(const char *a, bool *value)
 {
-        static const char *const with_value[] = {"-I", "-iquote", "-isystem", "-idirafter",
-                                                 "-x", "-working-directory", "--language",
-                                                 "--include-directory"};
+        static const char *const with_value[] = {"-I",         "-iquote",
+                                                 "-isystem",   "-idirafter",
+                                                 "-x",         "-working-directory",
+                                                 "--language", "--include-directory"};
         *value = false;
         for (size_t i = 0; i < sizeof with_value / sizeof *with_value; i++) {
                 size_t k = strlen(with_value[i]);
@@ -149,11 +150,10 @@ static bool irrelevant(const char *a, bool *value)
                         return true;
                 }
         }
-        return (a[0] == '-' && a[1] == 'W' && strncmp(a, "-Wp,", 4) != 0) ||
-               strcmp(a, "-w") == 0 || strncmp(a, "-ferror-limit", 13) == 0 ||
-               strcmp(a, "-fcolor-diagnostics") == 0 ||
-               strcmp(a, "-fno-color-diagnostics") == 0 ||
-               strncmp(a, "-fdiagnostics-", 14) == 0 || strncmp(a, "-fmessage-length", 16) == 0;
+        return (a[0] == '-' && a[1] == 'W' && strncmp(a, "-Wp,", 4) != 0) || strcmp(a, "-w") == 0 ||
+               strncmp(a, "-ferror-limit", 13) == 0 || strcmp(a, "-fcolor-diagnostics") == 0 ||
+               strcmp(a, "-fno-color-diagnostics") == 0 || strncmp(a, "-fdiagnostics-", 14) == 0 ||
+               strncmp(a, "-fmessage-length", 16) == 0;
 }
 
 /* The arguments the precompiled header is built with (borrowed strings). */
@@ -323,7 +323,7 @@ static bool load_manifest(struct entry *e)
 }
 
 struct closure {
-        DL_VEC(char *) files;       /* every file the AST file read */
+        DL_VEC(char *) files; /* every file the AST file read */
 };
 
 static void on_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
@@ -384,8 +384,7 @@ static bool build(struct dl_pch *p, struct entry *e, const char *const *kept, si
                     memcmp(old, dl_strbuf_cstr(&sb), sb.len) == 0;
         dl_error_fini(&rerr);
         free(old);
-        bool ok = same ||
-                  write_replace(p, e->dir, "all-stubs.inc", dl_strbuf_cstr(&sb), sb.len);
+        bool ok = same || write_replace(p, e->dir, "all-stubs.inc", dl_strbuf_cstr(&sb), sb.len);
         dl_strbuf_reset(&sb);
         if (!ok) {
                 dl_strbuf_fini(&sb);
@@ -404,8 +403,8 @@ static bool build(struct dl_pch *p, struct entry *e, const char *const *kept, si
         CXTranslationUnit tu = NULL;
         unsigned flags = CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_ForSerialization |
                          CXTranslationUnit_DetailedPreprocessingRecord;
-        enum CXErrorCode code = clang_parseTranslationUnit2(index, hpp, argv, (int)n, NULL, 0,
-                                                            flags, &tu);
+        enum CXErrorCode code =
+                clang_parseTranslationUnit2(index, hpp, argv, (int)n, NULL, 0, flags, &tu);
         free(argv);
         free(hpp);
         ok = code == CXError_Success && tu;
@@ -602,16 +601,15 @@ static bool reads_them_first(struct dl_pch *p, const char *path, const struct dl
         bool yes = false;
         if (dl_scan_prefix_stubs(p->scan, path, sp, p->stub_dir, &first, &err) == DL_OK) {
                 for (size_t i = 0; i < first.n && !yes; i++)
-                        yes = dl_scan_stub_includes(p->scan, p->stub_dir, first.names[i],
-                                                    PCH_ROOT);
+                        yes = dl_scan_stub_includes(p->scan, p->stub_dir, first.names[i], PCH_ROOT);
         }
         dl_scan_names_fini(&first);
         dl_error_fini(&err);
         return yes;
 }
 
-const char *dl_pch_for(struct dl_pch *p, const char *path, const char *const *args,
-                       size_t n_args, struct dl_log *log)
+const char *dl_pch_for(struct dl_pch *p, const char *path, const char *const *args, size_t n_args,
+                       struct dl_log *log)
 {
         if (!p || !p->cache_dir || !p->stub_dir)
                 return NULL;
@@ -621,8 +619,7 @@ const char *dl_pch_for(struct dl_pch *p, const char *path, const char *const *ar
         struct dl_scan_tu st = {0};
         struct dl_error err;
         dl_error_init(&err);
-        if (!sp.cplusplus || sp.prefix_include || sp.modules ||
-            !reads_them_first(p, path, &sp) ||
+        if (!sp.cplusplus || sp.prefix_include || sp.modules || !reads_them_first(p, path, &sp) ||
             dl_scan_tu(p->scan, path, &sp, p->stub_dir, &st, &err) != DL_OK)
                 goto out;
         const char **kept = dl_xcalloc(n_args + 1, sizeof *kept);

@@ -72,8 +72,8 @@ void dl_pch_free(struct dl_pch *p);
  * Returns: the path of the AST file to pass with -include-pch (owned by the
  * store, valid until dl_pch_free), or NULL to parse without one.
  */
-const char *dl_pch_for(struct dl_pch *p, const char *path, const char *const *args,
-                       size_t n_args, struct dl_log *log);
+const char *dl_pch_for(struct dl_pch *p, const char *path, const char *const *args, size_t n_args,
+                       struct dl_log *log);
 
 /** dl_pch_built - how many precompiled headers this store has built (tests). */
 unsigned dl_pch_built(const struct dl_pch *p);

@@ -151,8 +151,9 @@ static size_t directive(const char *t, size_t i, size_t n, struct dl_directives 
                         while (e < n && t[e] != close && t[e] != '\n')
                                 e++;
                         if (e < n && t[e] == close && e > b)
-                                push_directive(out, close == '>' ? DL_DIR_INCLUDE_ANGLE
-                                                                 : DL_DIR_INCLUDE_QUOTE,
+                                push_directive(out,
+                                               close == '>' ? DL_DIR_INCLUDE_ANGLE
+                                                            : DL_DIR_INCLUDE_QUOTE,
                                                t + b, e - b);
                         i = e;
                 } else {
@@ -385,8 +386,8 @@ static char *found_in(const char *dir, const char *name)
 }
 
 /* As dl_scan_resolve, but the path as found (not made real). */
-static char *lookup(const struct dl_search_paths *sp, const char *includer_dir,
-                    const char *name, bool quoted)
+static char *lookup(const struct dl_search_paths *sp, const char *includer_dir, const char *name,
+                    bool quoted)
 {
         if (name[0] == '/')
                 return is_file(name) ? dl_xstrdup(name) : NULL;
@@ -404,8 +405,8 @@ static char *lookup(const struct dl_search_paths *sp, const char *includer_dir,
         return NULL;
 }
 
-char *dl_scan_resolve(const struct dl_search_paths *sp, const char *includer_dir,
-                      const char *name, bool quoted)
+char *dl_scan_resolve(const struct dl_search_paths *sp, const char *includer_dir, const char *name,
+                      bool quoted)
 {
         char *p = lookup(sp, includer_dir, name, quoted);
         if (!p)
@@ -419,14 +420,14 @@ char *dl_scan_resolve(const struct dl_search_paths *sp, const char *includer_dir
 /* ---- the memo and the walk ------------------------------------------------------------ */
 
 struct memo_entry {
-        char *path;                 /* real path: the key */
+        char *path; /* real path: the key */
         bool readable;
         struct dl_directives dirs;
 };
 
 struct dl_scan {
         pthread_mutex_t lock;
-        void *memo;                 /* tsearch tree of struct memo_entry */
+        void *memo; /* tsearch tree of struct memo_entry */
 };
 
 static int cmp_entry(const void *a, const void *b)
@@ -506,8 +507,8 @@ static char *dir_of(const char *p)
 /* Where a system include goes: true when it lands under the stub
  * directory (no -isystem or -idirafter directory has it first); sets
  * *found when any directory of sp's system list or the stubs has it. */
-static bool reaches_stub(const struct dl_search_paths *sp, const char *stub_dir,
-                         const char *name, bool *found)
+static bool reaches_stub(const struct dl_search_paths *sp, const char *stub_dir, const char *name,
+                         bool *found)
 {
         *found = false;
         for (size_t i = 0; i < sp->n_system; i++) {
@@ -541,8 +542,8 @@ enum dl_status dl_scan_tu(struct dl_scan *s, const char *path, const struct dl_s
         char buf[PATH_MAX];
         if (!realpath(path, buf) || !is_file(buf))
                 return dl_error_set(err, DL_ERR_IO, NULL, "%s: cannot read", path);
-        DL_VEC(char *) visited = {0};  /* real paths, the source first */
-        DL_VEC(char *) todo = {0};     /* paths as found */
+        DL_VEC(char *) visited = {0}; /* real paths, the source first */
+        DL_VEC(char *) todo = {0};    /* paths as found */
         DL_VEC_PUSH(&visited, dl_xstrdup(buf));
         DL_VEC_PUSH(&todo, dl_xstrdup(path));
         void *seen = NULL;
@@ -574,10 +575,8 @@ enum dl_status dl_scan_tu(struct dl_scan *s, const char *path, const struct dl_s
                                 bool sys_found;
                                 if (reaches_stub(sp, stub_dir, d->name, &sys_found)) {
                                         out->includes_stub = true;
-                                        push_str(&out->stubs, &out->n_stubs,
-                                                 dl_xstrdup(d->name));
-                                }
-                                else if (quoted && !sys_found)
+                                        push_str(&out->stubs, &out->n_stubs, dl_xstrdup(d->name));
+                                } else if (quoted && !sys_found)
                                         out->unresolved = true;
                                 continue;
                         }
@@ -624,9 +623,9 @@ struct prefix_walk {
         struct dl_scan *s;
         const struct dl_search_paths *sp;
         const char *stub_dir;
-        void *seen;             /* real paths visited (owned strings) */
+        void *seen; /* real paths visited (owned strings) */
         struct dl_scan_names *out;
-        bool code;              /* a line of code has been met: stop */
+        bool code; /* a line of code has been met: stop */
 };
 
 static void prefix_visit(struct prefix_walk *w, const char *found, const char *real)

@@ -32,22 +32,22 @@ struct dl_scan;
 
 /* One directive the scan keeps. */
 enum dl_directive_kind {
-        DL_DIR_INCLUDE_QUOTE,   /* #include "name" */
-        DL_DIR_INCLUDE_ANGLE,   /* #include <name> (also #include_next, #import) */
-        DL_DIR_INCLUDE_MACRO,   /* #include MACRO: not resolvable from the text */
-        DL_DIR_DEFINE,          /* #define name or #undef name */
+        DL_DIR_INCLUDE_QUOTE, /* #include "name" */
+        DL_DIR_INCLUDE_ANGLE, /* #include <name> (also #include_next, #import) */
+        DL_DIR_INCLUDE_MACRO, /* #include MACRO: not resolvable from the text */
+        DL_DIR_DEFINE,        /* #define name or #undef name */
 };
 
 struct dl_directive {
         enum dl_directive_kind kind;
-        char *name;             /* the header as spelled, or the macro name (owned) */
-        bool after_code;        /* code (a token outside directives) comes before it */
+        char *name;      /* the header as spelled, or the macro name (owned) */
+        bool after_code; /* code (a token outside directives) comes before it */
 };
 
 struct dl_directives {
         struct dl_directive *items;
         size_t n, cap;
-        bool any_code;          /* the text holds code, not only directives and comments */
+        bool any_code; /* the text holds code, not only directives and comments */
 };
 
 /**
@@ -72,15 +72,15 @@ void dl_scan_identifiers(const char *text, size_t len,
  * given (relative ones are made absolute against -working-directory, else
  * the current directory). */
 struct dl_search_paths {
-        char **quote;           /* -iquote */
+        char **quote; /* -iquote */
         size_t n_quote;
-        char **user;            /* -I, --include-directory */
+        char **user; /* -I, --include-directory */
         size_t n_user;
-        char **system;          /* -isystem and -idirafter, in order */
+        char **system; /* -isystem and -idirafter, in order */
         size_t n_system;
-        bool prefix_include;    /* -include, -imacros or -include-pch given */
-        bool modules;           /* -fmodules given */
-        bool cplusplus;         /* the language is C++ (-x, else the extension) */
+        bool prefix_include; /* -include, -imacros or -include-pch given */
+        bool modules;        /* -fmodules given */
+        bool cplusplus;      /* the language is C++ (-x, else the extension) */
 };
 
 /**
@@ -97,16 +97,16 @@ void dl_search_paths_fini(struct dl_search_paths *sp);
 
 /* What one translation unit reaches. */
 struct dl_scan_tu {
-        char **headers;         /* project headers reached, real paths, sorted, unique */
+        char **headers; /* project headers reached, real paths, sorted, unique */
         size_t n_headers;
-        char **macros;          /* names #define'd or #undef'd in the source file and its
+        char **macros; /* names #define'd or #undef'd in the source file and its
                                    project headers, sorted, unique */
         size_t n_macros;
-        bool includes_stub;     /* some include resolves to a file under the stub directory */
-        char **stubs;           /* those includes, as spelled ("aws/core/Aws.h"), sorted,
+        bool includes_stub; /* some include resolves to a file under the stub directory */
+        char **stubs;       /* those includes, as spelled ("aws/core/Aws.h"), sorted,
                                    unique */
         size_t n_stubs;
-        bool unresolved;        /* some include was found nowhere (or was a macro) */
+        bool unresolved; /* some include was found nowhere (or was a macro) */
 };
 
 /** dl_scan_new - an empty memo (transfer full; release with dl_scan_free). */
@@ -164,7 +164,7 @@ bool dl_scan_stub_includes(struct dl_scan *s, const char *stub_dir, const char *
  * among the project directories of sp (includer's directory for quotes,
  * -iquote, -I). Returns: the real path (transfer full), or NULL.
  */
-char *dl_scan_resolve(const struct dl_search_paths *sp, const char *includer_dir,
-                      const char *name, bool quoted);
+char *dl_scan_resolve(const struct dl_search_paths *sp, const char *includer_dir, const char *name,
+                      bool quoted);
 
 #endif

@@ -19,12 +19,12 @@ static const char *str_at(json_t *obj, const char *key)
 
 /* One group of runs merged into one. */
 struct group {
-        json_t *run;            /* the merged run (owned) */
-        json_t *artifacts;      /* array (borrowed from run) */
-        json_t *rules;          /* the united rules (owned) */
-        bool rules_differ;      /* the runs' rule lists were not all the same */
-        json_t *results;        /* every result, renumbered (owned) */
-        json_t *invocations;    /* array (borrowed from run) */
+        json_t *run;         /* the merged run (owned) */
+        json_t *artifacts;   /* array (borrowed from run) */
+        json_t *rules;       /* the united rules (owned) */
+        bool rules_differ;   /* the runs' rule lists were not all the same */
+        json_t *results;     /* every result, renumbered (owned) */
+        json_t *invocations; /* array (borrowed from run) */
 };
 
 static bool same_tool(json_t *a, json_t *b)
@@ -46,7 +46,7 @@ static size_t artifact_slot(json_t *arts, json_t *art)
         const char *uri = str_at(loc, "uri"), *base = str_at(loc, "uriBaseId");
         size_t i;
         json_t *a;
-        json_array_foreach(arts, i, a) {
+        json_array_foreach (arts, i, a) {
                 json_t *l = json_object_get(a, "location");
                 if (strcmp(str_at(l, "uri"), uri) != 0 || strcmp(str_at(l, "uriBaseId"), base) != 0)
                         continue;
@@ -54,11 +54,12 @@ static size_t artifact_slot(json_t *arts, json_t *art)
                 json_t *more = json_object_get(art, "roles");
                 size_t k;
                 json_t *r;
-                json_array_foreach(more, k, r) {
+                json_array_foreach (more, k, r) {
                         bool have = false;
                         size_t m;
                         json_t *x;
-                        json_array_foreach(roles, m, x) have = have || json_equal(x, r);
+                        json_array_foreach (roles, m, x)
+                                have = have || json_equal(x, r);
                         if (!have && json_is_array(roles))
                                 json_array_append(roles, r);
                 }
@@ -74,21 +75,23 @@ static void renumber_artifacts(json_t *v, const size_t *map, size_t n)
         if (json_is_object(v)) {
                 const char *key;
                 json_t *x;
-                json_object_foreach(v, key, x) {
+                json_object_foreach (v, key, x) {
                         if (!strcmp(key, "artifactLocation") && json_is_object(x)) {
                                 json_t *idx = json_object_get(x, "index");
                                 if (json_is_integer(idx) && json_integer_value(idx) >= 0 &&
                                     (size_t)json_integer_value(idx) < n)
                                         json_object_set_new(
                                                 x, "index",
-                                                json_integer((json_int_t)map[json_integer_value(idx)]));
+                                                json_integer(
+                                                        (json_int_t)map[json_integer_value(idx)]));
                         }
                         renumber_artifacts(x, map, n);
                 }
         } else if (json_is_array(v)) {
                 size_t i;
                 json_t *x;
-                json_array_foreach(v, i, x) renumber_artifacts(x, map, n);
+                json_array_foreach (v, i, x)
+                        renumber_artifacts(x, map, n);
         }
 }
 
@@ -97,7 +100,7 @@ static size_t rule_slot(json_t *rules, json_t *rule)
         const char *id = str_at(rule, "id");
         size_t i;
         json_t *r;
-        json_array_foreach(rules, i, r) {
+        json_array_foreach (rules, i, r) {
                 if (!strcmp(str_at(r, "id"), id))
                         return i;
         }
@@ -118,8 +121,10 @@ static void add_run(struct group *g, json_t *run)
                 json_object_set_new(g->run, "invocations", g->invocations);
                 g->rules = json_is_array(rules) ? json_deep_copy(rules) : json_array();
                 g->results = json_array();
-        } else if (!json_equal(rules, json_object_get(json_object_get(json_object_get(
-                                                  g->run, "tool"), "driver"), "rules"))) {
+        } else if (!json_equal(rules,
+                               json_object_get(
+                                       json_object_get(json_object_get(g->run, "tool"), "driver"),
+                                       "rules"))) {
                 g->rules_differ = true;
         }
         /* artifacts: old index -> merged index */
@@ -128,13 +133,15 @@ static void add_run(struct group *g, json_t *run)
         size_t *amap = dl_xcalloc(n_arts + 1, sizeof *amap);
         size_t i;
         json_t *a;
-        json_array_foreach(arts, i, a) amap[i] = artifact_slot(g->artifacts, a);
+        json_array_foreach (arts, i, a)
+                amap[i] = artifact_slot(g->artifacts, a);
         size_t n_rules = json_array_size(rules);
         size_t *rmap = dl_xcalloc(n_rules + 1, sizeof *rmap);
         json_t *r;
-        json_array_foreach(rules, i, r) rmap[i] = rule_slot(g->rules, r);
+        json_array_foreach (rules, i, r)
+                rmap[i] = rule_slot(g->rules, r);
         json_t *res;
-        json_array_foreach(json_object_get(run, "results"), i, res) {
+        json_array_foreach (json_object_get(run, "results"), i, res) {
                 json_t *c = json_deep_copy(res);
                 renumber_artifacts(c, amap, n_arts);
                 json_t *ri = json_object_get(c, "ruleIndex");
@@ -144,7 +151,7 @@ static void add_run(struct group *g, json_t *run)
                                             json_integer((json_int_t)rmap[json_integer_value(ri)]));
                 json_array_append_new(g->results, c);
         }
-        json_array_foreach(json_object_get(run, "invocations"), i, a)
+        json_array_foreach (json_object_get(run, "invocations"), i, a)
                 json_array_append(g->invocations, a);
         free(amap);
         free(rmap);
@@ -177,7 +184,8 @@ static int cmp_result(const void *pa, const void *pb)
         int c = strcmp(first_uri(a), first_uri(b));
         if (c)
                 return c;
-        json_int_t la = int_at(first_region(a), "startLine"), lb = int_at(first_region(b), "startLine");
+        json_int_t la = int_at(first_region(a), "startLine"),
+                   lb = int_at(first_region(b), "startLine");
         if (la != lb)
                 return la < lb ? -1 : 1;
         json_int_t ca = int_at(first_region(a), "startColumn"),
@@ -262,7 +270,7 @@ enum dl_status dl_sarif_merge(const char *const *inputs, size_t n, const char *o
         for (size_t i = 0; i < n && st == DL_OK; i++) {
                 size_t k;
                 json_t *run;
-                json_array_foreach(json_object_get(logs[i], "runs"), k, run) {
+                json_array_foreach (json_object_get(logs[i], "runs"), k, run) {
                         size_t g = 0;
                         while (g < n_groups && !same_tool(firsts[g], run))
                                 g++;

@@ -25,7 +25,7 @@ if [ -z "$base" ]; then
 elif ! command -v git-clang-format >/dev/null 2>&1; then
   echo "FAIL: git-clang-format not found (Debian: clang-format)"; fail=1
 else
-  out=$(git clang-format --diff --extensions c,h "$base^" -- src tests tools fuzz ':(exclude)tests/fixtures' 2>&1 |
+  out=$(git clang-format --diff --extensions c,h "$base^" -- src tests tools fuzz ':(exclude)tests/fixtures' ':(exclude)tests/golden' 2>&1 |
         grep -v -E '^(no modified files to format|clang-format did not modify any files)$')
   if [ -n "$out" ]; then
     echo "FAIL: lines changed since $base are not formatted as .clang-format says:"

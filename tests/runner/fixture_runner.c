@@ -279,8 +279,8 @@ static bool analyse(const char *path, const struct fixture *fx, const struct dl_
                         const char *a = fx->args[i];
                         const char *m = strstr(a, "%FIXTURES%");
                         if (m)
-                                expanded[i] = dl_xasprintf("%.*s%s/tests/fixtures%s",
-                                                           (int)(m - a), a, src_dir, m + 10);
+                                expanded[i] = dl_xasprintf("%.*s%s/tests/fixtures%s", (int)(m - a),
+                                                           a, src_dir, m + 10);
                         else
                                 expanded[i] = dl_xstrdup(a);
                         args[n++] = expanded[i];
@@ -288,7 +288,7 @@ static bool analyse(const char *path, const struct fixture *fx, const struct dl_
                 if (pch)
                         printf("%s: stub headers %s\n", path,
                                dl_pch_for(pch, path, args, n, NULL) ? "precompiled"
-                                                                     : "not precompiled");
+                                                                    : "not precompiled");
                 unsigned clang_errors = 0;
                 enum dl_file_outcome out = dl_pipeline_file(&p, path, args, n, &clang_errors);
                 if (out != DL_FILE_ANALYSED) {
@@ -315,9 +315,8 @@ static bool same_results(const char *path, const struct collected *a, const stru
                     x->loc.col == y->loc.col && x->severity == y->severity &&
                     !strcmp(x->message, y->message))
                         continue;
-                printf("%s: with the precompiled stub headers, finding %zu differs: %s%s%s\n",
-                       path, k + 1, x ? x->message : "(none)", " / ",
-                       y ? y->message : "(none)");
+                printf("%s: with the precompiled stub headers, finding %zu differs: %s%s%s\n", path,
+                       k + 1, x ? x->message : "(none)", " / ", y ? y->message : "(none)");
                 return false;
         }
         for (size_t k = 0; k < la->n || k < lb->n; k++) {
@@ -333,7 +332,6 @@ static bool same_results(const char *path, const struct collected *a, const stru
         }
         return true;
 }
-
 
 static bool run_fixture(const char *path, const char *src_dir, const char *bin_dir)
 {

@@ -132,8 +132,8 @@ static void test_identifiers(void **state)
                            "auto s = u8R\"(epsilon)\"; long zeta = 1e+10;\n";
         struct idents s = {{0}, 0};
         dl_scan_identifiers(text, strlen(text), on_id, &s);
-        const char *want[] = {"ifdef", "_GLIBCXX_DEBUG", "int", "alpha", "beta", "auto", "s",
-                              "long", "zeta"};
+        const char *want[] = {"ifdef", "_GLIBCXX_DEBUG", "int", "alpha", "beta", "auto",
+                              "s",     "long",           "zeta"};
         assert_int_equal(s.n, sizeof want / sizeof *want);
         for (size_t i = 0; i < s.n; i++) {
                 assert_string_equal(s.v[i], want[i]);
@@ -144,9 +144,18 @@ static void test_identifiers(void **state)
 static void test_search_paths(void **state)
 {
         (void)state;
-        const char *args[] = {"-xc++", "-I", "inc", "-Iinc2", "-iquote", "q", "-isystem/sys",
-                              "-idirafter", "after", "--include-directory=inc3",
-                              "-working-directory=/wd", "-DX=1"};
+        const char *args[] = {"-xc++",
+                              "-I",
+                              "inc",
+                              "-Iinc2",
+                              "-iquote",
+                              "q",
+                              "-isystem/sys",
+                              "-idirafter",
+                              "after",
+                              "--include-directory=inc3",
+                              "-working-directory=/wd",
+                              "-DX=1"};
         struct dl_search_paths sp;
         dl_search_paths_from_args("a.h", args, sizeof args / sizeof *args, &sp);
         assert_true(sp.cplusplus); /* -x wins over .h */

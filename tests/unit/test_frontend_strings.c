@@ -93,8 +93,9 @@ static void run_fixture(const char *name)
         const char *cxx[] = {"-xc++", "-std=c++20"};
         const char *cc[] = {"-xc", "-std=gnu11"};
         CXIndex idx = clang_createIndex(0, 0);
-        CXTranslationUnit tu = clang_parseTranslationUnit(
-                idx, path, c_lang ? cc : cxx, 2, NULL, 0, CXTranslationUnit_DetailedPreprocessingRecord);
+        CXTranslationUnit tu =
+                clang_parseTranslationUnit(idx, path, c_lang ? cc : cxx, 2, NULL, 0,
+                                           CXTranslationUnit_DetailedPreprocessingRecord);
         assert_non_null(tu);
         struct fixture f = {0};
         FILE *fp = fopen(path, "r");

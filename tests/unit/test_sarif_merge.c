@@ -34,6 +34,8 @@ static int teardown(void **state)
         return tmptree_remove(&tree) ? 0 : -1;
 }
 
+/* SARIF text built from macros reads best as written. */
+// clang-format off
 #define RUN_HEAD(version)                                                                   \
         "{\"version\": \"2.1.0\", \"runs\": [{\"tool\": {\"driver\": {\"name\": \"ddblint\", " \
         "\"version\": \"" version "\", \"rules\": [{\"id\": \"scan\"}, {\"id\": \"reserved-word\"}]}}, " \
@@ -63,6 +65,7 @@ static const char *const shard_b =
 static const char *const other_version =
         RUN_HEAD("0.2.0") "\"artifacts\": [" ART("z.cpp", "resultFile") "], \"results\": ["
         RESULT("scan", 0, "z.cpp", 0, 1) "], \"columnKind\": \"utf16CodeUnits\"}]}\n";
+// clang-format on
 
 static char *put(const char *name, const char *text)
 {
@@ -90,10 +93,10 @@ static json_t *merged(const char *a, const char *b, char **text)
 static json_int_t index_of_result(json_t *run, size_t i)
 {
         json_t *r = json_array_get(json_object_get(run, "results"), i);
-        json_t *al = json_object_get(json_object_get(json_array_get(json_object_get(r, "locations"),
-                                                                    0),
-                                                     "physicalLocation"),
-                                     "artifactLocation");
+        json_t *al =
+                json_object_get(json_object_get(json_array_get(json_object_get(r, "locations"), 0),
+                                                "physicalLocation"),
+                                "artifactLocation");
         return json_integer_value(json_object_get(al, "index"));
 }
 
@@ -160,13 +163,16 @@ static void test_rules_united_when_they_differ(void **state)
                 "{\"version\": \"2.1.0\", \"runs\": [{\"tool\": {\"driver\": {\"name\": "
                 "\"ddblint\", \"version\": \"0.1.0\", \"rules\": [{\"id\": \"reserved-word\"}, "
                 "{\"id\": \"partiql\"}]}}, \"originalUriBaseIds\": {\"%SRCROOT%\": {\"uri\": "
-                "\"file:///w/\"}}, \"artifacts\": [" ART("d.cpp", "resultFile") "], \"results\": ["
-                RESULT("partiql", 1, "d.cpp", 0, 4) "], \"columnKind\": \"utf16CodeUnits\"}]}\n";
+                "\"file:///w/\"}}, \"artifacts\": [" ART(
+                        "d.cpp",
+                        "resultFile") "], \"results\": [" RESULT("partiql", 1, "d.cpp", 0,
+                                                                 4) "], \"columnKind\": "
+                                                                    "\"utf16CodeUnits\"}]}\n";
         char *text;
         json_t *j = merged(shard_a, one_rule, &text);
         json_t *run = json_array_get(json_object_get(j, "runs"), 0);
-        json_t *rules = json_object_get(json_object_get(json_object_get(run, "tool"), "driver"),
-                                        "rules");
+        json_t *rules =
+                json_object_get(json_object_get(json_object_get(run, "tool"), "driver"), "rules");
         assert_int_equal(json_array_size(rules), 3); /* scan, reserved-word, partiql */
         json_t *results = json_object_get(run, "results");
         json_t *last = json_array_get(results, json_array_size(results) - 1);
