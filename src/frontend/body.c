@@ -10,31 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The operator of the binary operator c (operands lhs, rhs) into op (at
- * most size bytes, "" when not found). libclang 14 has no operator-kind
- * query: read the first token between the operands. */
-static void binary_operator(CXCursor c, CXCursor lhs, CXCursor rhs, char *op, size_t size)
-{
-        CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-        CXSourceRange between = clang_getRange(clang_getRangeEnd(clang_getCursorExtent(lhs)),
-                                               clang_getRangeStart(clang_getCursorExtent(rhs)));
-        CXToken *toks = NULL;
-        unsigned n = 0;
-        clang_tokenize(tu, between, &toks, &n);
-        op[0] = 0;
-        for (unsigned i = 0; i < n && !op[0]; i++) {
-                if (clang_getTokenKind(toks[i]) != CXToken_Punctuation &&
-                    clang_getTokenKind(toks[i]) != CXToken_Keyword)
-                        continue;
-                CXString s = clang_getTokenSpelling(tu, toks[i]);
-                const char *p = clang_getCString(s);
-                if (p && strlen(p) < size)
-                        memcpy(op, p, strlen(p) + 1);
-                clang_disposeString(s);
-        }
-        dl_cx_dispose_tokens(tu, toks, n);
-}
-
 /* `v = f(...)` seen by the visit: linked once the body is indexed. */
 struct assign {
         CXCursor lhs, rhs;
@@ -71,7 +46,7 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
                 char op[4];
                 if (dl_cx_children(c, kids, 2) != 2)
                         break;
-                binary_operator(c, kids[0], kids[1], op, sizeof op);
+                dl_cx_binary_operator(c, &kids[0], &kids[1], op, sizeof op);
                 CXCursor rhs = dl_cx_strip(kids[1]);
                 if (!strcmp(op, "=") && clang_getCursorKind(kids[0]) == CXCursor_DeclRefExpr &&
                     clang_getCursorKind(rhs) == CXCursor_CallExpr) {

@@ -7,6 +7,7 @@
 #include "../core/strbuf.h"
 #include "../core/vec.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -403,6 +404,42 @@ bool dl_cx_refers_to(CXCursor e, CXCursor decl)
 {
         return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
                clang_equalCursors(clang_getCursorReferenced(e), decl);
+}
+
+bool dl_cx_binary_operator(CXCursor e, CXCursor *lhs, CXCursor *rhs, char *op, size_t size)
+{
+        CXCursor kids[2];
+        if (size)
+                op[0] = 0;
+        if (clang_getCursorKind(e) != CXCursor_BinaryOperator || dl_cx_children(e, kids, 2) != 2)
+                return false;
+        *lhs = kids[0];
+        *rhs = kids[1];
+        /* in the file where the source shows them (`h % SHARDS`, SHARDS a
+         * macro) */
+        CXFile fa = NULL, fb = NULL;
+        unsigned oa = 0, ob = 0;
+        clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(kids[0])), &fa, NULL, NULL,
+                              &oa);
+        clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(kids[1])), &fb, NULL, NULL,
+                              &ob);
+        if (!fa || !fb || !clang_File_isEqual(fa, fb) || ob < oa)
+                return false;
+        CXTranslationUnit tu = clang_Cursor_getTranslationUnit(e);
+        CXSourceRange between = clang_getRange(clang_getLocationForOffset(tu, fa, oa),
+                                               clang_getLocationForOffset(tu, fb, ob));
+        CXToken *toks = NULL;
+        unsigned n = 0;
+        clang_tokenize(tu, between, &toks, &n);
+        CXTokenKind k = n ? clang_getTokenKind(toks[0]) : CXToken_Comment;
+        bool ok = k == CXToken_Punctuation || k == CXToken_Keyword;
+        if (ok && size) {
+                CXString s = clang_getTokenSpelling(tu, toks[0]);
+                snprintf(op, size, "%s", clang_getCString(s));
+                clang_disposeString(s);
+        }
+        dl_cx_dispose_tokens(tu, toks, n);
+        return ok;
 }
 
 void dl_cx_dispose_tokens(CXTranslationUnit tu, CXToken *toks, unsigned n)

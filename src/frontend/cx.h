@@ -158,6 +158,18 @@ unsigned dl_cx_cursor_offset(CXCursor c);
 CXCursor dl_cx_member_object(CXCursor call);
 /** dl_cx_refers_to - e is a DeclRefExpr naming decl. */
 bool dl_cx_refers_to(CXCursor e, CXCursor decl);
+/** dl_cx_binary_operator - the operands and the operator of the binary
+ * operator e (`a % 16`, `x = f()`, `a && b`, C++'s `a and b`).
+ * libclang 14 has no operator-kind query, so the operator is the first
+ * token between the end of the left operand and the start of the right one,
+ * where both are spelled (the source, or one macro's body); it must be a
+ * punctuation or keyword token.
+ * Out: *lhs, *rhs (set whenever e has two children); op, the operator's
+ * spelling, NUL-terminated, truncated to size bytes ("" on failure).
+ * Returns: false when e is not a BinaryOperator with two operands or the
+ * operator cannot be read (an operator written in a macro's body, whose
+ * operands the file shows out of order or at one place). */
+bool dl_cx_binary_operator(CXCursor e, CXCursor *lhs, CXCursor *rhs, char *op, size_t size);
 
 /* Dispose helpers (NULL-safe), one per handle. */
 void dl_cx_dispose_tokens(CXTranslationUnit tu, CXToken *toks, unsigned n);

@@ -352,43 +352,6 @@ static const char *expr_source(struct dl_eval *ev, CXCursor e)
         return dl_arena_strndup(ev->cx->arena, out, n);
 }
 
-/* The spelling of a binary operator's operator token ("%", "+"), into op. */
-static bool binop(struct dl_eval *ev, CXCursor e, CXCursor *lhs, CXCursor *rhs, char *op,
-                  size_t size)
-{
-        CXCursor kids[2];
-        if (clang_getCursorKind(e) != CXCursor_BinaryOperator || dl_cx_children(e, kids, 2) != 2)
-                return false;
-        *lhs = kids[0];
-        *rhs = kids[1];
-        CXTranslationUnit tu = ev->cx->tu;
-        CXSourceRange r = dl_cx_file_range(tu, e);
-        CXSourceRange lr = dl_cx_file_range(tu, kids[0]);
-        if (clang_Range_isNull(r) || clang_Range_isNull(lr))
-                return false;
-        unsigned lend;
-        clang_getFileLocation(clang_getRangeEnd(lr), NULL, NULL, NULL, &lend);
-        CXToken *toks = NULL;
-        unsigned n = 0;
-        clang_tokenize(tu, r, &toks, &n);
-        bool ok = false;
-        for (unsigned i = 0; i < n; i++) {
-                unsigned off;
-                clang_getFileLocation(clang_getTokenLocation(tu, toks[i]), NULL, NULL, NULL, &off);
-                if (off < lend)
-                        continue;
-                ok = clang_getTokenKind(toks[i]) == CXToken_Punctuation;
-                if (ok) {
-                        CXString s = clang_getTokenSpelling(tu, toks[i]);
-                        snprintf(op, size, "%s", clang_getCString(s));
-                        clang_disposeString(s);
-                }
-                break;
-        }
-        dl_cx_dispose_tokens(tu, toks, n);
-        return ok;
-}
-
 /* ---- shapes of values known only at run time ------------------------------------ */
 
 /* Each field of struct tm, the strftime conversion it stands for. */
@@ -410,7 +373,7 @@ static int tm_field(struct dl_eval *ev, CXCursor e, unsigned depth)
         char op[8];
         long long k;
         bool u;
-        if (depth < 4 && binop(ev, e, &lhs, &rhs, op, sizeof op) &&
+        if (depth < 4 && dl_cx_binary_operator(e, &lhs, &rhs, op, sizeof op) &&
             (!strcmp(op, "+") || !strcmp(op, "-"))) {
                 if (eval_integer(rhs, &k, &u))
                         return tm_field(ev, lhs, depth + 1);
@@ -500,7 +463,7 @@ static const struct dl_hole *int_shape(struct dl_eval *ev, CXCursor e, unsigned 
         bool u;
         int field = tm_field(ev, e, 0);
         CXType ty = value_type(clang_getCursorType(e));
-        if (binop(ev, e, &lhs, &rhs, op, sizeof op) && !strcmp(op, "%") &&
+        if (dl_cx_binary_operator(e, &lhs, &rhs, op, sizeof op) && !strcmp(op, "%") &&
             eval_integer(rhs, &n, &u) && n > 0) {
                 h.kind = DL_HOLE_SHARD;
                 h.bound = (unsigned long long)n;
