@@ -4,6 +4,10 @@ add_test(NAME meta:catalogue COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/meta/catalog
 add_test(NAME meta:layering COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/meta/layering.sh)
 set_tests_properties(meta:catalogue meta:layering PROPERTIES LABELS meta
                      ENVIRONMENT "DL_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+# tools/new-recognizer in a temporary copy: the files it makes, and they build.
+add_test(NAME meta:new-recognizer COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/meta/new-recognizer.sh)
+set_tests_properties(meta:new-recognizer PROPERTIES LABELS meta TIMEOUT 1500
+                     ENVIRONMENT "DL_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
 
 # Every header under src/ compiles on its own (include what you use).
 file(GLOB_RECURSE _headers CONFIGURE_DEPENDS RELATIVE ${PROJECT_SOURCE_DIR}/src

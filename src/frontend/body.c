@@ -10,6 +10,55 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Is an expression of c (or c itself) written in a macro's argument, i.e.
+ * code of the user inside a macro expansion (its file location is not its
+ * expansion location)? */
+static enum CXChildVisitResult arg_code_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+        bool *found = data;
+        (void)parent;
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (k == CXCursor_CallExpr || k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) {
+                unsigned o1 = 0, o2 = 0;
+                clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &o1);
+                clang_getFileLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &o2);
+                if (o1 != o2) {
+                        *found = true;
+                        return CXChildVisit_Break;
+                }
+        }
+        return CXChildVisit_Recurse;
+}
+
+static bool holds_arg_code(CXCursor c)
+{
+        bool found = false;
+        if (arg_code_visit(c, clang_getNullCursor(), &found) == CXChildVisit_Recurse)
+                clang_visitChildren(c, arg_code_visit, &found);
+        return found;
+}
+
+/* A conditional statement that a macro wraps around its arguments and that
+ * is not conditional for them: iowow's `rc = expr; if (rc) goto label`
+ * (the branch holds none of the arguments' code: the argument before it
+ * always runs), and `do { ... } while (0)` (its body runs once). Every
+ * expression inside a macro expansion has the expansion's offset, so the
+ * statement's range would otherwise make the arguments conditional. */
+static bool macro_guard(CXCursor c, enum CXCursorKind k)
+{
+        if ((k != CXCursor_IfStmt && k != CXCursor_DoStmt) || !dl_cx_expanded(c))
+                return false;
+        CXCursor kids[3];
+        unsigned n = dl_cx_children(c, kids, 3);
+        if (k == CXCursor_DoStmt)
+                return n == 2 && dl_cx_is_zero_literal(kids[1]);
+        for (unsigned i = 1; i < n && i < 3; i++) {
+                if (holds_arg_code(kids[i]))
+                        return false;
+        }
+        return n >= 2;
+}
+
 /* `v = f(...)` seen by the visit: linked once the body is indexed. */
 struct assign {
         CXCursor lhs, rhs;
@@ -34,8 +83,8 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
                 break;
         }
         case CXCursor_DeclRefExpr: {
-                struct dl_body_ref ref = {c, clang_getCursorReferenced(c), off, -1, DL_BODY_OBJECT,
-                                          -1};
+                struct dl_body_ref ref = {
+                        c, clang_getCursorReferenced(c), off, -1, DL_BODY_OBJECT, -1, -1};
                 DL_VEC_PUSH(&b->refs, ref);
                 break;
         }
@@ -52,6 +101,12 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
                     clang_getCursorKind(rhs) == CXCursor_CallExpr) {
                         struct assign a = {kids[0], rhs};
                         DL_VEC_PUSH(&st->assigns, a);
+                }
+                if (!strcmp(op, "=") && clang_getCursorKind(kids[0]) == CXCursor_MemberRefExpr) {
+                        /* `var.member = value`: its DeclRefExpr is linked below */
+                        struct dl_body_store store = {clang_getCursorReferenced(kids[0]), kids[1],
+                                                      off, kids[0]};
+                        DL_VEC_PUSH(&b->stores, store);
                 }
                 if (!strcmp(op, "&&") || !strcmp(op, "||") || !strcmp(op, "and") ||
                     !strcmp(op, "or")) {
@@ -73,6 +128,8 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
         case CXCursor_CXXForRangeStmt:
         case CXCursor_LambdaExpr:
         case CXCursor_CXXTryStmt: {
+                if (macro_guard(c, k))
+                        break;
                 CXSourceRange r = clang_getCursorExtent(c);
                 struct dl_body_cond cond = {
                         dl_cx_offset(clang_getRangeStart(r)), dl_cx_offset(clang_getRangeEnd(r)),
@@ -242,6 +299,14 @@ void dl_body_init(struct dl_body *b, CXCursor func)
                         b->refs.items[r].assigned = dl_body_call_index(b, st.assigns.items[i].rhs);
         }
         DL_VEC_FREE(&st.assigns);
+        for (size_t i = 0; i < b->stores.n; i++) {
+                CXCursor obj[1];
+                if (dl_cx_children(b->stores.items[i].lhs, obj, 1) < 1)
+                        continue;
+                int r = ref_index(b, dl_cx_strip(obj[0]));
+                if (r >= 0 && b->refs.items[r].store < 0)
+                        b->refs.items[r].store = (int)i;
+        }
         nest_conds(b);
 }
 
@@ -251,6 +316,7 @@ void dl_body_fini(struct dl_body *b)
                 return;
         DL_VEC_FREE(&b->calls);
         DL_VEC_FREE(&b->refs);
+        DL_VEC_FREE(&b->stores);
         DL_VEC_FREE(&b->conds);
         DL_VEC_FREE(&b->calls_by_cursor);
         DL_VEC_FREE(&b->refs_by_cursor);

@@ -50,6 +50,17 @@ struct dl_body_ref {
          * whose right operand (dl_cx_strip) is this call (index in calls);
          * -1 otherwise. */
         int assigned;
+        /* The member assignment (body->stores) whose object this reference
+         * is (`spec.limit = 10`), or -1. */
+        int store;
+};
+
+/* A plain assignment to a member of a variable, `var.member = value`. */
+struct dl_body_store {
+        CXCursor member; /* the member's declaration (a FieldDecl) */
+        CXCursor value;  /* the assigned expression */
+        unsigned off;    /* of the assignment */
+        CXCursor lhs;    /* the MemberRefExpr assigned to */
 };
 
 struct dl_body_cond {
@@ -67,6 +78,7 @@ struct dl_body {
         CXCursor func;
         DL_VEC(struct dl_body_call) calls;
         DL_VEC(struct dl_body_ref) refs;
+        DL_VEC(struct dl_body_store) stores;
         /* Conditional code: if, switch, ?:, loops, lambdas, try, and the
          * right operand of && and ||; sorted by begin (outer first). */
         DL_VEC(struct dl_body_cond) conds;

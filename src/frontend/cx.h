@@ -83,6 +83,10 @@ unsigned dl_cx_offset(CXSourceLocation l);
 struct dl_loc dl_cx_cursor_loc(struct dl_cx *cx, CXCursor c);
 /** dl_cx_is_main_file - the expansion location of c is in the main file. */
 bool dl_cx_is_main_file(struct dl_cx *cx, CXCursor c);
+/** dl_cx_expanded - the cursor comes from a macro expansion: its expansion
+ * and file locations differ (the part of dl_cx_in_macro that needs no
+ * index of the translation unit's macros). */
+bool dl_cx_expanded(CXCursor c);
 /** dl_cx_in_macro - the cursor's location comes from a macro expansion
  * (its expansion and file locations differ, or it lies on a macro
  * invocation). Constant time after the first call on cx (see
@@ -150,6 +154,9 @@ CXCursor dl_cx_strip(CXCursor c);
  * Returns: the operand cursor.
  */
 CXCursor dl_cx_strip_address(CXCursor c);
+/** dl_cx_is_zero_literal - c, stripped (dl_cx_strip), is the integer
+ * literal 0 (`0`, and C's `NULL`, `((void *)0)`). */
+bool dl_cx_is_zero_literal(CXCursor c);
 /** dl_cx_cursor_offset - dl_cx_offset of clang_getCursorLocation(c). */
 unsigned dl_cx_cursor_offset(CXCursor c);
 /** dl_cx_member_object - the object of a member call `obj.f()` /

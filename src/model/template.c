@@ -252,6 +252,31 @@ struct dl_value dl_tmpl_finish(struct dl_tmpl *t, struct dl_loc at)
         return v;
 }
 
+void dl_tmpl_value_from(struct dl_tmpl *t, const struct dl_value *v, size_t off, struct dl_loc at)
+{
+        if (v->kind != DL_VAL_KNOWN) {
+                dl_tmpl_hole(t, NULL);
+                return;
+        }
+        if (v->origin.file)
+                dl_tmpl_origin(t, v->origin);
+        t->started = true;
+        for (size_t i = 0; i < v->n_segs; i++) {
+                const struct dl_segment *s = &v->segs[i];
+                if (!s->text) {
+                        if (!off)
+                                dl_tmpl_hole(t, s->hole);
+                        continue;
+                }
+                size_t skip = off < s->len ? off : s->len;
+                off -= skip;
+                if (skip < s->len)
+                        dl_tmpl_text(t, s->text + skip, s->len - skip,
+                                     s->locs ? s->locs + skip : NULL, at,
+                                     s->origin_locs ? s->origin_locs + skip : NULL);
+        }
+}
+
 void dl_tmpl_value(struct dl_tmpl *t, const struct dl_value *v, bool relocate, struct dl_loc at)
 {
         if (v->kind != DL_VAL_KNOWN) {

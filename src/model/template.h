@@ -187,6 +187,15 @@ void dl_tmpl_origin(struct dl_tmpl *t, struct dl_loc o);
 void dl_tmpl_value(struct dl_tmpl *t, const struct dl_value *v, bool relocate, struct dl_loc at);
 
 /**
+ * dl_tmpl_value_from - append v from byte offset off of its known text
+ * (holes take no bytes; a hole before that offset is dropped with the text
+ * around it): the tail of a value (`/Key/%s` from offset 5 is `%s`'s
+ * hole). Bytes keep their locations and origins. ABSENT or DYNAMIC
+ * append one hole without a shape.
+ */
+void dl_tmpl_value_from(struct dl_tmpl *t, const struct dl_value *v, size_t off, struct dl_loc at);
+
+/**
  * dl_tmpl_finish - the value built so far, with loc = at.
  * Returns: DL_VAL_KNOWN when something is known: some known text (maybe
  * empty: an empty string), or a hole with a shape; DL_VAL_DYNAMIC when

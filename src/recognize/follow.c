@@ -33,6 +33,7 @@
 
 #include "../core/alloc.h"
 #include "../core/arena.h"
+#include "../core/strbuf.h"
 #include "../frontend/eval.h"
 #include "../model/json_request.h"
 
@@ -287,10 +288,46 @@ static enum dl_attr_type attr_value(struct scope *s, CXCursor v, struct dl_value
 
 /* ---- maps ---------------------------------------------------------------------- */
 
-/* Adds entry k -> v to m. The same key twice: emplace, insert and the
+/* Puts entry a into m. The same key twice: emplace, insert and the
  * library's Add (which emplace) keep the first value; `m[k] = v` and
  * `m[k].SetX(...)` (overwrite) replace it, and a conditional overwrite
  * leaves its type unknown. */
+static void map_put(struct scope *s, struct dl_attr_map *m, const struct dl_attr *a, bool maybe,
+                    bool overwrite)
+{
+        for (size_t i = 0; dl_value_is_complete(&a->key) && i < m->n; i++) {
+                struct dl_attr *old = &m->items[i];
+                if (!dl_value_is_complete(&old->key) || old->key.len != a->key.len ||
+                    memcmp(old->key.text, a->key.text, a->key.len) != 0)
+                        continue;
+                if (overwrite) {
+                        if (maybe) {
+                                old->type = DL_ATTR_UNKNOWN;
+                                old->val = dl_value_dynamic(a->loc);
+                        } else {
+                                *old = *a;
+                        }
+                }
+                if (maybe)
+                        m->kind = DL_VAL_DYNAMIC;
+                return;
+        }
+        struct dl_attr *items = dl_arena_alloc(arena_of(s), (m->n + 1) * sizeof *items);
+        if (m->n)
+                memcpy(items, m->items, m->n * sizeof *items);
+        items[m->n] = *a;
+        m->items = items;
+        m->n++;
+        if (m->kind == DL_VAL_ABSENT) {
+                m->kind = DL_VAL_KNOWN;
+                m->loc = a->loc;
+        }
+        if (maybe)
+                m->kind = DL_VAL_DYNAMIC;
+}
+
+/* Adds entry k -> v (an attribute value expression, or for names the
+ * attribute name) to m as map_put does. */
 static void map_add(struct scope *s, struct dl_attr_map *m, bool is_names, CXCursor k, CXCursor v,
                     CXCursor at, unsigned use, bool maybe, bool overwrite)
 {
@@ -302,35 +339,7 @@ static void map_add(struct scope *s, struct dl_attr_map *m, bool is_names, CXCur
                 a.val = dl_eval_string(&ev, v, loc_of(s, v));
         else if (!clang_Cursor_isNull(v))
                 a.type = attr_value(s, v, &a.val, use);
-        for (size_t i = 0; dl_value_is_complete(&a.key) && i < m->n; i++) {
-                struct dl_attr *old = &m->items[i];
-                if (!dl_value_is_complete(&old->key) || old->key.len != a.key.len ||
-                    memcmp(old->key.text, a.key.text, a.key.len) != 0)
-                        continue;
-                if (overwrite) {
-                        if (maybe) {
-                                old->type = DL_ATTR_UNKNOWN;
-                                old->val = dl_value_dynamic(a.loc);
-                        } else {
-                                *old = a;
-                        }
-                }
-                if (maybe)
-                        m->kind = DL_VAL_DYNAMIC;
-                return;
-        }
-        struct dl_attr *items = dl_arena_alloc(arena_of(s), (m->n + 1) * sizeof *items);
-        if (m->n)
-                memcpy(items, m->items, m->n * sizeof *items);
-        items[m->n] = a;
-        m->items = items;
-        m->n++;
-        if (m->kind == DL_VAL_ABSENT) {
-                m->kind = DL_VAL_KNOWN;
-                m->loc = a.loc;
-        }
-        if (maybe)
-                m->kind = DL_VAL_DYNAMIC;
+        map_put(s, m, &a, maybe, overwrite);
 }
 
 /* The pair (k, v) of an initializer-list element or pair construction. */
@@ -1008,6 +1017,271 @@ static bool finish_request(struct scope *s, struct dl_request *r)
         return true;
 }
 
+/* ---- C spec structs and JSON pointers ------------------------------------------- */
+
+/* A null pointer constant (`NULL`, `0`, `nullptr`). */
+static bool is_null_constant(CXCursor e)
+{
+        return clang_getCursorKind(dl_cx_strip(e)) == CXCursor_CXXNullPtrLiteralExpr ||
+               dl_cx_is_zero_literal(e);
+}
+
+/* Reading a spec struct (DL_EV_CREATE) into a request. */
+struct spec_read {
+        struct scope *s;
+        struct dl_request *t;
+        const struct dl_event *ev;
+        unsigned use;
+};
+
+/* The request member the spec member v (of spec member m) sends: a zero
+ * or NULL member is not sent (ABSENT). */
+static struct dl_value spec_value(struct spec_read *sr, const struct dl_spec_member *m, CXCursor v)
+{
+        struct dl_eval ev = eval_at(sr->s, sr->use);
+        struct dl_loc at = loc_of(sr->s, v);
+        struct dl_value none = {0}, n;
+        none.loc = at;
+        switch (m->conv) {
+        case DL_SPEC_STRING: return is_null_constant(v) ? none : dl_eval_string(&ev, v, at);
+        case DL_SPEC_PRESENT:
+                /* present when its text is known, maybe NULL when it is not */
+                if (is_null_constant(v))
+                        return none;
+                n = dl_eval_string(&ev, v, at);
+                return n.kind == DL_VAL_KNOWN ? dl_value_known(arena_of(sr->s), "", 0, NULL, at)
+                                              : dl_value_dynamic(at);
+        case DL_SPEC_NONZERO:
+                n = dl_eval_int(&ev, v, at);
+                return dl_value_equals(&n, "0") ? none : n;
+        case DL_SPEC_TRUE:
+        case DL_SPEC_NEGATED:
+                n = dl_eval_bool(&ev, v, at);
+                if (dl_value_equals(&n, "false"))
+                        return none;
+                if (m->conv == DL_SPEC_NEGATED && dl_value_is_complete(&n))
+                        return dl_value_known(arena_of(sr->s), "false", 5, NULL, at);
+                return n;
+        case DL_SPEC_ENUM: {
+                n = dl_eval_int(&ev, v, at);
+                if (!dl_value_is_complete(&n))
+                        return n;
+                long i = strtol(n.text, NULL, 10);
+                if (i == 0)
+                        return none;
+                if (i < 0 || (unsigned long)i >= m->n_values || !m->values[i])
+                        return dl_value_dynamic(at);
+                return dl_value_known(arena_of(sr->s), m->values[i], strlen(m->values[i]), NULL,
+                                      at);
+        }
+        }
+        return dl_value_dynamic(at);
+}
+
+/* Spec member name (dotted for a nested one) := v. */
+static void spec_set(struct spec_read *sr, const char *name, CXCursor v, bool maybe)
+{
+        for (unsigned i = 0; i < sr->ev->n_spec; i++) {
+                const struct dl_spec_member *m = &sr->ev->spec[i];
+                if (strcmp(m->name, name) != 0)
+                        continue;
+                sr->t->fields[m->field] =
+                        maybe ? dl_value_dynamic(loc_of(sr->s, v)) : spec_value(sr, m, v);
+                return;
+        }
+}
+
+struct field_names {
+        struct dl_arena *a;
+        const char *names[MAX_LIST];
+        unsigned n;
+};
+
+static enum CXVisitorResult field_name(CXCursor c, CXClientData data)
+{
+        struct field_names *f = data;
+        if (f->n == MAX_LIST)
+                return CXVisit_Break;
+        CXString s = clang_getCursorSpelling(c);
+        f->names[f->n++] = dl_arena_strdup(f->a, clang_getCString(s));
+        clang_disposeString(s);
+        return CXVisit_Continue;
+}
+
+/* The initializer list of a spec struct (or of its member prefix):
+ * designated (`.limit = 10`, `.ret = {.values = ...}`) or positional
+ * entries. Anything else (an array designator, positional entries after
+ * designated ones) leaves the request escaped. */
+static void spec_list(struct spec_read *sr, CXCursor list, const char *prefix, unsigned depth)
+{
+        CXCursor kids[MAX_LIST];
+        unsigned n = dl_cx_children(list, kids, MAX_LIST);
+        struct field_names fields = {arena_of(sr->s), {0}, 0};
+        clang_Type_visitFields(clang_getCanonicalType(clang_getCursorType(list)), field_name,
+                               &fields);
+        bool designated = false;
+        if (n > MAX_LIST || depth > 4) {
+                dl_request_mark_escaped(sr->t);
+                return;
+        }
+        for (unsigned i = 0; i < n; i++) {
+                CXCursor parts[8];
+                unsigned np = dl_cx_children(kids[i], parts, 8);
+                struct dl_strbuf name;
+                dl_strbuf_init(&name);
+                dl_strbuf_puts(&name, prefix);
+                CXCursor v = kids[i];
+                bool ok = true;
+                if (clang_getCursorKind(kids[i]) == CXCursor_UnexposedExpr && np >= 2 && np <= 8 &&
+                    clang_getCursorKind(parts[0]) == CXCursor_MemberRef) {
+                        designated = true;
+                        for (unsigned k = 0; k + 1 < np && ok; k++) {
+                                ok = clang_getCursorKind(parts[k]) == CXCursor_MemberRef;
+                                CXString sp = clang_getCursorSpelling(parts[k]);
+                                dl_strbuf_printf(&name, "%s%s", k ? "." : "", clang_getCString(sp));
+                                clang_disposeString(sp);
+                        }
+                        v = parts[np - 1];
+                } else if (!designated && i < fields.n) {
+                        dl_strbuf_puts(&name, fields.names[i]);
+                } else {
+                        ok = false;
+                }
+                if (!ok) {
+                        dl_request_mark_escaped(sr->t);
+                } else if (clang_getCursorKind(dl_cx_strip(v)) == CXCursor_InitListExpr) {
+                        dl_strbuf_putc(&name, '.');
+                        spec_list(sr, dl_cx_strip(v), name.buf, depth + 1);
+                } else {
+                        spec_set(sr, name.buf, v, false);
+                }
+                dl_strbuf_fini(&name);
+        }
+}
+
+/* `spec.member = value` before the constructor's call. */
+static bool spec_site(void *data, const struct dl_body_site *site)
+{
+        struct spec_read *sr = data;
+        const struct dl_body *b = site->body;
+        if (site->ref->store < 0)
+                return false;
+        const struct dl_body_store *st = &b->stores.items[site->ref->store];
+        enum dl_when when = dl_body_when(b, st->off, sr->use);
+        if (when != DL_WHEN_NEVER)
+                spec_set(sr, dl_cx_spelling(sr->s->e->ctx.cx, st->member), st->value,
+                         when == DL_WHEN_MAYBE);
+        return true;
+}
+
+/* The spec struct arg of a constructor called at offset use, into t: a
+ * compound literal `&(struct spec){...}`, or a local struct with its
+ * initializer and the member assignments before the call (the library
+ * copies the spec: later changes do not count). Anything else: t escaped. */
+static void spec_read(struct scope *s, struct dl_request *t, const struct dl_event *ev,
+                      CXCursor arg, unsigned use)
+{
+        struct spec_read sr = {s, t, ev, use};
+        CXCursor e = dl_cx_strip_address(arg), var;
+        if (clang_getCursorKind(e) == CXCursor_CompoundLiteralExpr) {
+                CXCursor kids[2];
+                unsigned n = dl_cx_children(e, kids, 2);
+                if (n >= 1 && clang_getCursorKind(kids[n - 1]) == CXCursor_InitListExpr)
+                        spec_list(&sr, kids[n - 1], "", 0);
+                else
+                        dl_request_mark_escaped(t);
+                return;
+        }
+        if (!s->fb || !local_object_ref(e, &var) ||
+            clang_getCursorType(var).kind == CXType_Pointer) {
+                dl_request_mark_escaped(t);
+                return;
+        }
+        CXCursor init = dl_cx_var_init(var);
+        CXCursor list = clang_Cursor_isNull(init) ? init : dl_cx_strip(init);
+        if (!clang_Cursor_isNull(list) && clang_getCursorKind(list) == CXCursor_InitListExpr)
+                spec_list(&sr, list, "", 0);
+        else
+                dl_request_mark_escaped(t); /* uninitialized, or a copy of another */
+        if (dl_body_track(&s->fb->body, var, off_of(var), use, spec_site, &sr)) {
+                /* changed where ddblint cannot see (memset, a pointer
+                 * handed on): every member may be anything */
+                for (unsigned i = 0; i < ev->n_spec; i++)
+                        t->fields[ev->spec[i].field] = dl_value_dynamic(loc_of(s, var));
+                dl_request_mark_escaped(t);
+        }
+}
+
+/* DL_EV_SET_PATH: a value set by a JSON pointer into the request: the map
+ * its first part names (`/ExpressionAttributeValues/:v`, `/Item/PK`,
+ * `/Key/%s`) gets the entry the rest names; `/ExclusiveStartKey/...` sets
+ * that member. A path whose first part is not known, or a deeper path
+ * (into an attribute's own value), leaves what it may change unknown. */
+static void apply_path(struct scope *s, struct dl_request *r, const struct dl_event *ev,
+                       CXCursor call, bool maybe, unsigned use)
+{
+        struct dl_eval e = eval_at(s, use);
+        struct dl_loc at = loc_of(s, call);
+        struct dl_value path = dl_eval_string(&e, ev->args[0], loc_of(s, ev->args[0]));
+        const struct dl_segment *s0 =
+                path.kind == DL_VAL_KNOWN && path.n_segs ? &path.segs[0] : NULL;
+        const char *slash = s0 && s0->text && s0->len > 1 && s0->text[0] == '/'
+                                    ? memchr(s0->text + 1, '/', s0->len - 1)
+                                    : NULL;
+        if (!slash) {
+                dl_request_mark_escaped(r);
+                return;
+        }
+        size_t name_len = (size_t)(slash - s0->text) - 1;
+        enum dl_map map;
+        enum dl_field f;
+        if (!dl_map_from_api_name(s0->text + 1, name_len, &map)) {
+                if (dl_field_from_api_name(s0->text + 1, name_len, &f) &&
+                    dl_field_kind(f) == DL_FK_PRESENT)
+                        r->fields[f] = dl_value_known(arena_of(s), "", 0, NULL, at);
+                else
+                        dl_request_mark_escaped(r);
+                return;
+        }
+        struct dl_attr_map *m = dl_request_map(r, map);
+        struct dl_tmpl tm;
+        dl_tmpl_init(&tm, arena_of(s));
+        dl_tmpl_value_from(&tm, &path, name_len + 2, path.loc);
+        struct dl_attr a = {0};
+        a.key = dl_tmpl_finish(&tm, path.loc);
+        dl_tmpl_fini(&tm);
+        a.loc = at;
+        size_t klen = 0;
+        const char *ktext = dl_value_known_text(arena_of(s), &a.key, &klen);
+        if (ktext && (memchr(ktext, '/', klen) || memchr(ktext, '~', klen))) {
+                m->kind = DL_VAL_DYNAMIC; /* deeper, or an escaped name */
+                if (!m->loc.file)
+                        m->loc = at;
+                return;
+        }
+        if (map == DL_MAP_NAMES) {
+                if (ev->n_args >= 3)
+                        a.val = dl_eval_string(&e, ev->args[2], loc_of(s, ev->args[2]));
+        } else {
+                a.type = ev->attr;
+                if (ev->n_args >= 2 && !clang_Cursor_isNull(ev->args[1])) {
+                        struct dl_value ty = dl_eval_string(&e, ev->args[1], at);
+                        if (!dl_value_is_complete(&ty) ||
+                            !dl_attr_type_from_name(ty.text, ty.len, &a.type))
+                                a.type = DL_ATTR_UNKNOWN;
+                }
+                bool scalar = a.type == DL_ATTR_S || a.type == DL_ATTR_N || a.type == DL_ATTR_B;
+                if (scalar && ev->n_args >= 3 && !clang_Cursor_isNull(ev->args[2])) {
+                        CXCursor v = ev->args[2];
+                        CXType vt = clang_getCanonicalType(clang_getCursorType(dl_cx_strip(v)));
+                        bool text = vt.kind == CXType_Pointer;
+                        a.val = text ? dl_eval_string(&e, v, loc_of(s, v))
+                                     : dl_eval_int(&e, v, loc_of(s, v));
+                }
+        }
+        map_put(s, m, &a, maybe, true);
+}
+
 /* ---- events on a request ---------------------------------------------------------- */
 
 /* Apply the event ev of call on request r, w relative to the use at use. */
@@ -1020,6 +1294,7 @@ static void apply_event(struct scope *s, struct dl_request *r, const struct dl_e
         case DL_EV_NESTED: apply_nested(s, r, ev, call, maybe); return;
         case DL_EV_JSON_BODY: apply_body(s, r, ev, call, maybe, at); return;
         case DL_EV_TARGET: apply_target(s, r, ev, call, maybe, at); return;
+        case DL_EV_SET_PATH: apply_path(s, r, ev, call, maybe, at); return;
         case DL_EV_SET_MAP:
         case DL_EV_ADD_ENTRY: {
                 struct dl_attr_map *m = dl_request_map(r, ev->map);
@@ -1088,6 +1363,25 @@ static void merge(struct dl_arena *a, struct dl_request *r, const struct dl_requ
         }
         if (t->escaped)
                 dl_request_mark_escaped(r);
+}
+
+/* r becomes what t is (an assignment `req = other`, a C handle created
+ * anew): its members, maps and batch members; r keeps where it is sent.
+ * escaped: r stays escaped as well when t is not. */
+static void replace_state(struct dl_request *r, const struct dl_request *t, bool escaped)
+{
+        r->escaped = escaped || t->escaped;
+        memcpy(r->fields, t->fields, sizeof r->fields);
+        r->names = t->names;
+        r->values = t->values;
+        r->key = t->key;
+        r->item = t->item;
+        r->items = t->items;
+        r->n_items = t->n_items;
+        if (t->member) {
+                r->op = t->op;
+                r->member = t->member;
+        }
 }
 
 /* Does function def have a body in this TU? */
@@ -1203,19 +1497,7 @@ static void request_arg(struct scope *s, struct dl_request *r, const struct dl_b
                         merge(arena_of(s), r, &t, true);
                         return;
                 }
-                memcpy(t.exprs, r->exprs, sizeof t.exprs);
-                r->escaped = r->escaped || t.escaped;
-                memcpy(r->fields, t.fields, sizeof r->fields);
-                r->names = t.names;
-                r->values = t.values;
-                r->key = t.key;
-                r->item = t.item;
-                r->items = t.items;
-                r->n_items = t.n_items;
-                if (t.member) {
-                        r->op = t.op;
-                        r->member = t.member;
-                }
+                replace_state(r, &t, r->escaped);
                 return;
         }
         CXCursor def = clang_getCursorDefinition(callee);
@@ -1242,6 +1524,24 @@ struct req_walk {
         unsigned use;
 };
 
+/* DL_EV_CREATE: the handle becomes a new request made from the spec. */
+static void apply_create(struct req_walk *w, const struct dl_event *ev, CXCursor call,
+                         enum dl_when when)
+{
+        struct dl_request t;
+        dl_request_init(&t, w->r->op);
+        if (ev->n_args >= 1)
+                spec_read(w->s, &t, ev, ev->args[0], off_of(call));
+        else
+                dl_request_mark_escaped(&t);
+        if (when != DL_WHEN_SURE) {
+                merge(arena_of(w->s), w->r, &t, true);
+                dl_request_mark_escaped(w->r); /* made here on some paths only */
+                return;
+        }
+        replace_state(w->r, &t, false);
+}
+
 static bool request_site(void *data, const struct dl_body_site *site)
 {
         struct req_walk *w = data;
@@ -1255,7 +1555,11 @@ static bool request_site(void *data, const struct dl_body_site *site)
                 if (ev->kind != DL_EV_NONE && ev->kind != DL_EV_SEND &&
                     ev->object_arg == site->arg) {
                         /* a C function of the library taking the object */
-                        if (when != DL_WHEN_NEVER)
+                        if (when == DL_WHEN_NEVER)
+                                return true;
+                        if (ev->kind == DL_EV_CREATE)
+                                apply_create(w, ev, c->cursor, when);
+                        else
                                 apply_event(w->s, w->r, ev, c->cursor, when, w->use);
                         return true;
                 }
@@ -1285,15 +1589,20 @@ static void follow_var(struct scope *s, struct dl_request *r, CXCursor var, unsi
         if (!fill) {
                 enum CXCursorKind vk = clang_getCursorKind(var);
                 CXType vt = clang_getCursorType(var);
-                if (vk != CXCursor_VarDecl || vt.kind == CXType_LValueReference ||
-                    vt.kind == CXType_RValueReference ||
-                    (vt.kind == CXType_Pointer && !s->handle)) {
+                CXCursor init =
+                        vk == CXCursor_VarDecl ? dl_cx_var_init(var) : clang_getNullCursor();
+                if (s->handle && vk == CXCursor_VarDecl && vt.kind == CXType_Pointer &&
+                    (clang_Cursor_isNull(init) || is_null_constant(init))) {
+                        /* a C handle with no value yet: nothing is known of it
+                         * until an event makes it (a constructor, a JSON body) */
+                        dl_request_mark_escaped(r);
+                } else if (vk != CXCursor_VarDecl || vt.kind == CXType_LValueReference ||
+                           vt.kind == CXType_RValueReference ||
+                           (vt.kind == CXType_Pointer && !s->handle)) {
                         /* comes from the caller or an alias: unknown contents */
                         dl_request_mark_escaped(r);
-                } else {
-                        CXCursor init = dl_cx_var_init(var);
-                        if (!clang_Cursor_isNull(init))
-                                build_expr(s, r, init, off_of(var));
+                } else if (!clang_Cursor_isNull(init)) {
+                        build_expr(s, r, init, off_of(var));
                 }
                 if (!r->request_decl.file) {
                         r->request_decl = loc_of(s, var);
@@ -1374,6 +1683,43 @@ static void build_expr(struct scope *s, struct dl_request *r, CXCursor e, unsign
 
 /* ---- declared wrappers --------------------------------------------------------------- */
 
+/* The request is the JSON body arg, an argument of call (a declared
+ * wrapper's, a C function's that sends it). */
+static void body_arg(struct scope *s, struct dl_request *r, CXCursor arg, CXCursor call,
+                     unsigned use)
+{
+        struct dl_event body = {.kind = DL_EV_JSON_BODY, .n_args = 1};
+        body.args[0] = arg;
+        apply_body(s, r, &body, call, false, use);
+}
+
+/* The operation is the one arg names (a target, an operation name), an
+ * argument of call. */
+static void target_arg(struct scope *s, struct dl_request *r, CXCursor arg, CXCursor call,
+                       unsigned use)
+{
+        struct dl_event target = {.kind = DL_EV_TARGET, .n_args = 1};
+        target.args[0] = arg;
+        apply_target(s, r, &target, call, false, use);
+}
+
+/* A call sending the JSON body args[0] itself (struct dl_event.body): a
+ * request of op in version api, or of the operation args[1] names. */
+static void send_body(struct scope *s, struct dl_request *r, const struct dl_event *ev,
+                      CXCursor call, unsigned use)
+{
+        if (ev->api != DL_API_20120810)
+                r->api_version = dl_api_version_name(ev->api);
+        if (ev->n_args >= 1)
+                body_arg(s, r, ev->args[0], call, use);
+        else
+                dl_request_mark_escaped(r);
+        if (ev->op == DL_OP_COUNT) {
+                if (ev->n_args >= 2)
+                        target_arg(s, r, ev->args[1], call, use);
+        }
+}
+
 /* The request a call of a declared wrapper sends: each argument by its
  * role (rules/schema.h). A request object or JSON body gives the whole
  * request; otherwise what the wrapper's body adds is not seen: the request
@@ -1397,9 +1743,7 @@ static void build_wrapper(struct scope *s, struct dl_request *r, const struct dl
                         build_expr(s, r, arg, use);
                         whole = true;
                 } else if (a->role == DL_ROLE_JSON_BODY) {
-                        struct dl_event body = {.kind = DL_EV_JSON_BODY, .n_args = 1};
-                        body.args[0] = arg;
-                        apply_body(s, r, &body, call, false, use);
+                        body_arg(s, r, arg, call, use);
                         whole = true;
                 }
         }
@@ -1444,11 +1788,9 @@ static void build_wrapper(struct scope *s, struct dl_request *r, const struct dl
         }
         if (w->operation_argument) {
                 r->op = DL_OP_COUNT;
-                if (w->operation_argument <= nargs) {
-                        struct dl_event target = {.kind = DL_EV_TARGET, .n_args = 1};
-                        target.args[0] = clang_Cursor_getArgument(call, w->operation_argument - 1);
-                        apply_target(s, r, &target, call, false, use);
-                }
+                if (w->operation_argument <= nargs)
+                        target_arg(s, r, clang_Cursor_getArgument(call, w->operation_argument - 1),
+                                   call, use);
         }
 }
 
@@ -1471,6 +1813,7 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
                 if (ev->kind != DL_EV_SEND)
                         continue;
                 CXCursor call = s.fb->body.calls.items[i].cursor;
+                unsigned off = s.fb->body.calls.items[i].off;
                 const struct dl_recognizer *rec = s.fb->recs[i];
                 struct dl_request r;
                 dl_request_init(&r, ev->op);
@@ -1488,14 +1831,16 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
                 }
                 int nargs = clang_Cursor_getNumArguments(call);
                 if (ev->wrapper) {
-                        build_wrapper(&s, &r, ev, call, s.fb->body.calls.items[i].off);
+                        build_wrapper(&s, &r, ev, call, off);
+                } else if (ev->body) {
+                        send_body(&s, &r, ev, call, off);
                 } else if (ev->object_arg < 0 || ev->object_arg >= nargs) {
                         dl_request_mark_escaped(&r);
                 } else {
                         /* the event lives in the body's cache: copy what
                          * following may overwrite */
                         CXCursor req = clang_Cursor_getArgument(call, (unsigned)ev->object_arg);
-                        build_expr(&s, &r, req, s.fb->body.calls.items[i].off);
+                        build_expr(&s, &r, req, off);
                 }
                 if (finish_request(&s, &r))
                         DL_VEC_PUSH(out, r);

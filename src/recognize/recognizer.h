@@ -22,6 +22,7 @@
 #include "../core/vec.h"
 #include "../frontend/body.h"
 #include "../frontend/cx.h"
+#include "../model/json_request.h"
 #include "../model/request.h"
 #include "../rules/schema.h"
 
@@ -98,10 +99,28 @@ struct dl_request_vec {
  *                    or an operation name (`Query`); with list, args[0] is a
  *                    list of header lines built by TARGET events on it (a
  *                    libcurl `struct curl_slist *`)
+ *   DL_EV_CREATE     the object (a C handle, filled through an
+ *                    out-parameter: `aws4dd_query_op(&op, &spec)`) becomes a
+ *                    new request of op whose fields are those of the spec
+ *                    struct args[0] (spec: which struct member is which
+ *                    request member; a compound literal, or a local struct
+ *                    with its initializer and member assignments before the
+ *                    call: the spec is read at the call)
+ *   DL_EV_SET_PATH   a value set by a JSON pointer into the request
+ *                    (`/ExpressionAttributeValues/:v`, `/Item/PK`,
+ *                    `/Key/%s`): args[0] the path, args[1] the
+ *                    AttributeValue type's descriptor ("S", "SS"...) or a
+ *                    null cursor when attr gives it, args[2] the scalar text
+ *                    or a null cursor
  * For SEND, op DL_OP_COUNT says that TARGET events give the operation (a
  * request whose operation stays unknown is dropped: it is not known to be
  * DynamoDB's), and handle that the object is a C library's handle (`CURL
  * *`): a pointer variable is the object itself, not an alias of one.
+ * For SEND, body says that the call sends the JSON body args[0] itself (no
+ * tracked object: object_arg is ignored), as a request of op in API version
+ * api, or, when op is DL_OP_COUNT, of the operation args[1] names (as
+ * TARGET's args[0]); a body or target ddblint cannot read is a hole, an
+ * operation it cannot read drops the request.
  * For SEND, wrapper (a declaration of the rules file's `wrappers:`) says that
  * the call's arguments are the request's members, by their roles; the
  * operation is wrapper's or names by the argument it says (as TARGET).
@@ -123,6 +142,31 @@ enum dl_ev {
         DL_EV_ATTR_COPY,
         DL_EV_JSON_BODY,
         DL_EV_TARGET,
+        DL_EV_CREATE,
+        DL_EV_SET_PATH,
+};
+
+/* How a member of a C spec struct becomes a request member (struct
+ * dl_spec_member): C libraries send a member only when it is not zero. */
+enum dl_spec_conv {
+        DL_SPEC_STRING,  /* a string; NULL: not sent */
+        DL_SPEC_PRESENT, /* a structured member (JSON text...); NULL: not sent */
+        DL_SPEC_NONZERO, /* an integer; 0: not sent */
+        DL_SPEC_TRUE,    /* a bool sent as true when true; false: not sent */
+        DL_SPEC_NEGATED, /* a bool that, when true, sends the member false
+                            (aws4's scan_index_backward: ScanIndexForward) */
+        DL_SPEC_ENUM,    /* an integer i sent as values[i]; 0: not sent */
+};
+
+/* One member of a C spec struct (DL_EV_CREATE): "table_name" ->
+ * TableName. A nested member is named with dots ("ret.values"). Members a
+ * spec table does not list are not request members ddblint models. */
+struct dl_spec_member {
+        const char *name;
+        enum dl_field field;
+        enum dl_spec_conv conv;
+        const char *const *values; /* DL_SPEC_ENUM: DynamoDB's value by number */
+        unsigned n_values;
 };
 
 /* DynamoDB's shapes of batch and transaction members (API 2012-08-10). */
@@ -145,6 +189,7 @@ struct dl_event {
         bool add;                    /* an Add (append) rather than a Set */
         bool handle;                 /* SEND: the object is a C handle (see above) */
         bool list;                   /* TARGET: args[0] is a header list */
+        bool body;                   /* SEND: the call sends the JSON body args[0] */
         enum dl_op op;               /* SEND; NESTED: the member's op */
         enum dl_call_kind call_kind; /* SEND */
         enum dl_field field;         /* SET_FIELD */
@@ -152,9 +197,12 @@ struct dl_event {
         enum dl_nest nest;           /* NESTED */
         const char *member;          /* NESTED: the member shape ("Put", "KeysAndAttributes") */
         const struct dl_wrapper *wrapper; /* SEND: a declared wrapper's call, or NULL */
-        enum dl_attr_type attr;      /* ATTR */
+        enum dl_attr_type attr;           /* ATTR; SET_PATH when args[1] is null */
+        const struct dl_spec_member *spec; /* CREATE: the spec struct's members */
+        unsigned n_spec;
+        enum dl_api_version api; /* SEND with body and a fixed op */
         unsigned n_args;
-        CXCursor args[2]; /* the first arguments (null cursors beyond n_args) */
+        CXCursor args[3]; /* the first arguments (null cursors beyond n_args) */
 };
 
 struct dl_recognizer {

@@ -1,0 +1,47 @@
+/* cfunc.h - a C library's API as data: one row per function, the event a
+ * call of it is (recognizer.h), and the one classify that reads such a
+ * table. The recognizers of pure-C clients (aws4dd, aws_dynamo) and those
+ * tools/new-recognizer writes are a table (NAME_api.def) and this.
+ * SPDX-License-Identifier: MIT
+ *
+ * Arguments are counted from 1, as in the rules file's `wrappers:` (0: none).
+ */
+#ifndef DL_RECOGNIZE_CFUNC_H
+#define DL_RECOGNIZE_CFUNC_H
+
+#include "recognizer.h"
+
+/* One function of the library. object: the argument that is the tracked
+ * object (a handle `op`, or `&op` for a constructor), 0 for none; args: the
+ * arguments that become the event's args[0..2] (0: a null cursor). op is
+ * for SEND and CREATE; field for SET_FIELD; map for ADD_ENTRY; attr for
+ * SET_PATH with a fixed type; spec for CREATE; body (a SEND of the JSON
+ * body args[0], of op in version api or of the target args[1] names when op
+ * is DL_OP_COUNT: struct dl_event.body). A SEND with an object sends a C
+ * handle (struct dl_event.handle). */
+struct dl_cfunc {
+        const char *name;
+        enum dl_ev kind;
+        unsigned object;
+        bool body;
+        unsigned args[3];
+        enum dl_op op;
+        enum dl_field field;
+        enum dl_map map;
+        enum dl_attr_type attr;
+        const struct dl_spec_member *spec;
+        unsigned n_spec;
+        enum dl_api_version api;
+};
+
+/**
+ * dl_cfunc_classify - fill *ev (zeroed by the caller) for call when it calls
+ * a function of api (n rows) declared with that name as a C function;
+ * leave DL_EV_NONE otherwise. Inside the library's own definition of one
+ * of its functions (ctx->function is in api), its calls are the library's
+ * implementation, not a use: nothing is classified there.
+ */
+void dl_cfunc_classify(const struct dl_rctx *ctx, const struct dl_cfunc *api, size_t n,
+                       CXCursor call, struct dl_event *ev);
+
+#endif
