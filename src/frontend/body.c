@@ -44,9 +44,9 @@ static bool holds_arg_code(CXCursor c)
  * always runs), and `do { ... } while (0)` (its body runs once). Every
  * expression inside a macro expansion has the expansion's offset, so the
  * statement's range would otherwise make the arguments conditional. */
-static bool macro_guard(CXCursor c, enum CXCursorKind k)
+static bool macro_guard(struct dl_cx *cx, CXCursor c, enum CXCursorKind k)
 {
-        if ((k != CXCursor_IfStmt && k != CXCursor_DoStmt) || !dl_cx_expanded(c))
+        if ((k != CXCursor_IfStmt && k != CXCursor_DoStmt) || !dl_cx_in_macro(cx, c))
                 return false;
         CXCursor kids[3];
         unsigned n = dl_cx_children(c, kids, 3);
@@ -66,6 +66,7 @@ struct assign {
 
 struct index_state {
         struct dl_body *b;
+        struct dl_cx *cx;
         DL_VEC(struct assign) assigns;
 };
 
@@ -128,7 +129,7 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
         case CXCursor_CXXForRangeStmt:
         case CXCursor_LambdaExpr:
         case CXCursor_CXXTryStmt: {
-                if (macro_guard(c, k))
+                if (macro_guard(st->cx, c, k))
                         break;
                 CXSourceRange r = clang_getCursorExtent(c);
                 struct dl_body_cond cond = {
@@ -273,11 +274,11 @@ static void nest_conds(struct dl_body *b)
         free(stack);
 }
 
-void dl_body_init(struct dl_body *b, CXCursor func)
+void dl_body_init(struct dl_body *b, struct dl_cx *cx, CXCursor func)
 {
         memset(b, 0, sizeof *b);
         b->func = func;
-        struct index_state st = {b, {0}};
+        struct index_state st = {b, cx, {0}};
         clang_visitChildren(func, index_visit, &st);
         BUILD_KEYS(&b->calls_by_cursor, &b->calls, cursor);
         BUILD_KEYS(&b->refs_by_cursor, &b->refs, cursor);

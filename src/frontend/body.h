@@ -22,6 +22,8 @@
 #include <clang-c/Index.h>
 #include <stdbool.h>
 
+struct dl_cx;
+
 /* The argument position of a call's member object (`obj.f()`, `p->f()`). */
 #define DL_BODY_OBJECT (-1)
 
@@ -88,8 +90,9 @@ struct dl_body {
         DL_VEC(struct dl_body_key) refs_by_decl;    /* hash of the declaration, then visit order */
 };
 
-/** dl_body_init - index the body of func (a function-like cursor). */
-void dl_body_init(struct dl_body *b, CXCursor func);
+/** dl_body_init - index the body of func (a function-like cursor) of cx's
+ * translation unit (its macro index tells which statements a macro wrote). */
+void dl_body_init(struct dl_body *b, struct dl_cx *cx, CXCursor func);
 /** dl_body_fini - free the index; NULL-safe. */
 void dl_body_fini(struct dl_body *b);
 

@@ -223,21 +223,15 @@ bool dl_cx_is_zero_literal(CXCursor c)
         return zero;
 }
 
-bool dl_cx_expanded(CXCursor c)
+bool dl_cx_in_macro(struct dl_cx *cx, CXCursor c)
 {
         CXSourceLocation l = clang_getCursorLocation(c);
         CXFile f1 = NULL, f2 = NULL;
         unsigned o1 = 0, o2 = 0;
         clang_getExpansionLocation(l, &f1, NULL, NULL, &o1);
         clang_getFileLocation(l, &f2, NULL, NULL, &o2);
-        return f1 != f2 || o1 != o2;
-}
-
-bool dl_cx_in_macro(struct dl_cx *cx, CXCursor c)
-{
-        if (dl_cx_expanded(c))
+        if (f1 != f2 || o1 != o2)
                 return true;
-        CXSourceLocation l = clang_getCursorLocation(c);
         /* A macro body: expansion and file locations agree, but the location
          * is the macro's invocation, not the cursor's own text. */
         return !clang_Cursor_isNull(dl_cx_macro_expansion_at(cx, l));

@@ -83,10 +83,6 @@ unsigned dl_cx_offset(CXSourceLocation l);
 struct dl_loc dl_cx_cursor_loc(struct dl_cx *cx, CXCursor c);
 /** dl_cx_is_main_file - the expansion location of c is in the main file. */
 bool dl_cx_is_main_file(struct dl_cx *cx, CXCursor c);
-/** dl_cx_expanded - the cursor comes from a macro expansion: its expansion
- * and file locations differ (the part of dl_cx_in_macro that needs no
- * index of the translation unit's macros). */
-bool dl_cx_expanded(CXCursor c);
 /** dl_cx_in_macro - the cursor's location comes from a macro expansion
  * (its expansion and file locations differ, or it lies on a macro
  * invocation). Constant time after the first call on cx (see

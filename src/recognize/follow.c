@@ -124,7 +124,7 @@ static struct fbody *body_of(struct dl_engine *e, CXCursor fn)
         }
         struct fbody *fb = dl_xcalloc(1, sizeof *fb);
         fb->fn = fn;
-        dl_body_init(&fb->body, fn);
+        dl_body_init(&fb->body, e->ctx.cx, fn);
         size_t n = fb->body.calls.n ? fb->body.calls.n : 1;
         fb->events = dl_xcalloc(n, sizeof *fb->events);
         fb->recs = dl_xcalloc(n, sizeof *fb->recs);

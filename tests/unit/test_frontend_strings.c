@@ -44,7 +44,7 @@ static const char *annotation(const struct fixture *f, unsigned line)
 static void check_function(struct fixture *f, CXCursor func)
 {
         struct dl_body body;
-        dl_body_init(&body, func);
+        dl_body_init(&body, f->cx, func);
         for (size_t i = 0; i < body.calls.n; i++) {
                 CXCursor call = body.calls.items[i].cursor;
                 if (!dl_cx_is_named(call, "use") || clang_Cursor_getNumArguments(call) != 1)
