@@ -61,14 +61,21 @@ static void report_old_api(const struct dl_check_ctx *ctx, const struct dl_reque
                 }
         if (uses.len)
                 dl_strbuf_putc(&uses, ')');
+        /* an item or query operation gets the members that replaced the
+         * old ones; a table operation (CreateTable, DescribeTable...) only
+         * its current target: its table descriptions changed shape */
+        bool items = req->op == DL_OP_GET_ITEM || req->op == DL_OP_PUT_ITEM ||
+                     req->op == DL_OP_UPDATE_ITEM || req->op == DL_OP_DELETE_ITEM ||
+                     req->op == DL_OP_QUERY || req->op == DL_OP_SCAN ||
+                     req->op == DL_OP_BATCH_GET_ITEM || req->op == DL_OP_BATCH_WRITE_ITEM;
         dl_report(ctx, &req->call,
                   "%s of DynamoDB's previous API version %s%s: the current API, 2012-08-10, "
                   "replaced its members with key attribute names and expressions; send "
-                  "DynamoDB_20120810.%s with Key {\"<attribute>\": ...} and a "
-                  "KeyConditionExpression, FilterExpression, ProjectionExpression or "
-                  "ConditionExpression",
-                  dl_op_name(req->op), req->api_version, dl_strbuf_cstr(&uses),
-                  dl_op_name(req->op));
+                  "DynamoDB_20120810.%s%s",
+                  dl_op_name(req->op), req->api_version, dl_strbuf_cstr(&uses), dl_op_name(req->op),
+                  items ? " with Key {\"<attribute>\": ...} and a KeyConditionExpression, "
+                          "FilterExpression, ProjectionExpression or ConditionExpression"
+                        : " (its KeySchema names key attributes by AttributeName and KeyType)");
         dl_strbuf_fini(&uses);
 }
 
