@@ -82,6 +82,18 @@ void *dl_arena_alloc(struct dl_arena *a, size_t n)
 }
 #endif
 
+void *dl_arena_grow(struct dl_arena *a, void *items, size_t n, size_t size)
+{
+        /* full when n is 0 or a power of two of at least 8 */
+        if (n != 0 && (n < 8 || (n & (n - 1)) != 0))
+                return items;
+        size_t cap = n == 0 ? 8 : n * 2;
+        void *grown = dl_arena_alloc(a, cap * size);
+        if (n)
+                memcpy(grown, items, n * size);
+        return grown;
+}
+
 char *dl_arena_strndup(struct dl_arena *a, const char *s, size_t n)
 {
         char *p = dl_arena_alloc(a, n + 1);

@@ -36,6 +36,14 @@ void *dl_arena_alloc(struct dl_arena *a, size_t n);
 char *dl_arena_strndup(struct dl_arena *a, const char *s, size_t n);
 /** dl_arena_strdup - copy of NUL-terminated s; NULL gives NULL. */
 char *dl_arena_strdup(struct dl_arena *a, const char *s);
+/** dl_arena_grow - room for one more element in an array kept in the arena.
+ * items holds n elements of size bytes each and was made by this function
+ * (or is NULL with n == 0); its capacity is 8, then doubles. When n fills it,
+ * a twice larger copy is made and the old storage is abandoned (the arena
+ * frees it). Returns: the array to use from now on, with room for element n
+ * (zeroed when new); the caller stores it and increments n.
+ * Ownership: (transfer none), lives until dl_arena_fini(). Aborts on OOM. */
+void *dl_arena_grow(struct dl_arena *a, void *items, size_t n, size_t size);
 /** dl_arena_printf - printf into the arena. Ownership: (transfer none). */
 char *dl_arena_printf(struct dl_arena *a, const char *fmt, ...)
         __attribute__((format(printf, 2, 3)));

@@ -209,16 +209,7 @@ static bool absorbable(enum tok_kind k)
 
 static void push_hole(struct dl_arena *a, struct dl_expr *e, size_t off)
 {
-        size_t cap = 8;
-        while (cap < e->n_holes)
-                cap *= 2;
-        if (e->n_holes == 0 || e->n_holes == cap) {
-                size_t ncap = e->n_holes == 0 ? 8 : cap * 2;
-                size_t *nv = dl_arena_alloc(a, ncap * sizeof *nv);
-                if (e->n_holes)
-                        memcpy(nv, e->hole_offs, e->n_holes * sizeof *nv);
-                e->hole_offs = nv;
-        }
+        e->hole_offs = dl_arena_grow(a, e->hole_offs, e->n_holes, sizeof *e->hole_offs);
         if (e->n_holes && e->hole_offs[e->n_holes - 1] >= off) {
                 e->hole_offs[e->n_holes - 1] = off; /* merged with the previous hole */
                 return;
@@ -411,16 +402,7 @@ static struct dl_enode *node(struct parser *p, enum dl_enode_kind k, size_t off,
 /* Append x to an arena array of pointers (doubling, old storage abandoned). */
 static void push_ptr(struct dl_arena *a, void ***v, size_t *n, void *x)
 {
-        size_t cap = 4;
-        while (cap < *n)
-                cap *= 2;
-        if (*n == 0 || *n == cap) {
-                size_t ncap = *n == 0 ? 4 : cap * 2;
-                void **nv = dl_arena_alloc(a, ncap * sizeof *nv);
-                if (*n)
-                        memcpy(nv, *v, *n * sizeof *nv);
-                *v = nv;
-        }
+        *v = dl_arena_grow(a, *v, *n, sizeof **v);
         (*v)[(*n)++] = x;
 }
 
@@ -434,16 +416,7 @@ static void add_arg(struct parser *p, struct dl_enode *n, struct dl_enode *arg)
 static void add_ref(struct parser *p, const struct tok *t)
 {
         struct dl_expr *e = p->e;
-        size_t cap = 8;
-        while (cap < e->n_refs)
-                cap *= 2;
-        if (e->n_refs == 0 || e->n_refs == cap) {
-                size_t ncap = e->n_refs == 0 ? 8 : cap * 2;
-                struct dl_ref *nv = dl_arena_alloc(p->a, ncap * sizeof *nv);
-                if (e->n_refs)
-                        memcpy(nv, e->refs, e->n_refs * sizeof *nv);
-                e->refs = nv;
-        }
+        e->refs = dl_arena_grow(p->a, e->refs, e->n_refs, sizeof *e->refs);
         e->refs[e->n_refs++] = (struct dl_ref){p->s + t->off, t->end - t->off, t->off, t->end};
 }
 
@@ -567,16 +540,7 @@ static void note_path(struct parser *p, struct dl_path *path)
 
 static void add_elem(struct parser *p, struct dl_path *path, struct dl_path_elem el)
 {
-        size_t cap = 4;
-        while (cap < path->n)
-                cap *= 2;
-        if (path->n == 0 || path->n == cap) {
-                size_t ncap = path->n == 0 ? 4 : cap * 2;
-                struct dl_path_elem *nv = dl_arena_alloc(p->a, ncap * sizeof *nv);
-                if (path->n)
-                        memcpy(nv, path->elems, path->n * sizeof *nv);
-                path->elems = nv;
-        }
+        path->elems = dl_arena_grow(p->a, path->elems, path->n, sizeof *path->elems);
         path->elems[path->n++] = el;
         path->end = el.end;
 }
@@ -943,7 +907,7 @@ static struct dl_enode *parse_primary(struct parser *p)
 /* NOT* primary, iteratively: each NOT counts as one nesting level. */
 static struct dl_enode *parse_not(struct parser *p)
 {
-        size_t n_not = 0, *offs = NULL, cap = 0;
+        size_t n_not = 0, *offs = NULL;
         unsigned depth0 = p->depth;
         while (tok_is_word(p, peek(p), "NOT")) {
                 /* DynamoDB's grammar: NOT applies to a comparison, a function
@@ -956,14 +920,7 @@ static struct dl_enode *parse_not(struct parser *p)
                 const struct tok *t = next(p);
                 if (!enter(p, t))
                         return NULL;
-                if (n_not == cap) {
-                        size_t ncap = cap ? cap * 2 : 8;
-                        size_t *nv = dl_arena_alloc(p->a, ncap * sizeof *nv);
-                        if (n_not)
-                                memcpy(nv, offs, n_not * sizeof *nv);
-                        offs = nv;
-                        cap = ncap;
-                }
+                offs = dl_arena_grow(p->a, offs, n_not, sizeof *offs);
                 offs[n_not++] = t->off;
                 p->e->n_operators++;
         }
