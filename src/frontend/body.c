@@ -59,7 +59,7 @@ static bool macro_guard(struct dl_cx *cx, CXCursor c, enum CXCursorKind k)
         return n >= 2;
 }
 
-/* `v = f(...)` seen by the visit: linked once the body is indexed. */
+/* `v = value` seen by the visit: linked once the body is indexed. */
 struct assign {
         CXCursor lhs, rhs;
 };
@@ -85,7 +85,8 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
         }
         case CXCursor_DeclRefExpr: {
                 struct dl_body_ref ref = {
-                        c, clang_getCursorReferenced(c), off, -1, DL_BODY_OBJECT, -1, -1};
+                        c,  clang_getCursorReferenced(c), off, -1, DL_BODY_OBJECT, -1,
+                        -1, clang_getNullCursor()};
                 DL_VEC_PUSH(&b->refs, ref);
                 break;
         }
@@ -98,8 +99,7 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
                         break;
                 dl_cx_binary_operator(c, &kids[0], &kids[1], op, sizeof op);
                 CXCursor rhs = dl_cx_strip(kids[1]);
-                if (!strcmp(op, "=") && clang_getCursorKind(kids[0]) == CXCursor_DeclRefExpr &&
-                    clang_getCursorKind(rhs) == CXCursor_CallExpr) {
+                if (!strcmp(op, "=") && clang_getCursorKind(kids[0]) == CXCursor_DeclRefExpr) {
                         struct assign a = {kids[0], rhs};
                         DL_VEC_PUSH(&st->assigns, a);
                 }
@@ -296,8 +296,12 @@ void dl_body_init(struct dl_body *b, struct dl_cx *cx, CXCursor func)
         }
         for (size_t i = 0; i < st.assigns.n; i++) {
                 int r = ref_index(b, st.assigns.items[i].lhs);
-                if (r >= 0)
-                        b->refs.items[r].assigned = dl_body_call_index(b, st.assigns.items[i].rhs);
+                if (r < 0)
+                        continue;
+                CXCursor rhs = st.assigns.items[i].rhs;
+                b->refs.items[r].value = rhs;
+                if (clang_getCursorKind(rhs) == CXCursor_CallExpr)
+                        b->refs.items[r].assigned = dl_body_call_index(b, rhs);
         }
         DL_VEC_FREE(&st.assigns);
         for (size_t i = 0; i < b->stores.n; i++) {

@@ -55,6 +55,9 @@ struct dl_body_ref {
         /* The member assignment (body->stores) whose object this reference
          * is (`spec.limit = 10`), or -1. */
         int store;
+        /* `v = value`, a plain assignment (any right operand): the
+         * reference is its left operand; a null cursor otherwise. */
+        CXCursor value;
 };
 
 /* A plain assignment to a member of a variable, `var.member = value`. */

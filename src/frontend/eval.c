@@ -1055,9 +1055,32 @@ static void apply_write(struct local_string *ls, const struct strfn *f, CXCursor
         ls->valid = true;
 }
 
+/* `var = value` (a C string pointer given another string) before the use:
+ * the contents are value's from here; on some paths only, a hole. */
+static bool assign_string(struct local_string *ls, const struct dl_body_site *site)
+{
+        enum dl_when w = dl_body_when(site->body, site->ref->off, ls->ev->use_off);
+        if (ls->stream || site->ref->off >= ls->ev->use_off || w == DL_WHEN_NEVER)
+                return false;
+        if (w == DL_WHEN_MAYBE) {
+                ls->hole = true;
+                return true;
+        }
+        struct dl_tmpl fresh;
+        dl_tmpl_init(&fresh, ls->cur->arena);
+        fold(ls->ev, &fresh, site->ref->value, ls->depth + 1);
+        dl_tmpl_fini(ls->cur);
+        *ls->cur = fresh;
+        ls->valid = true;
+        ls->hole = false; /* what was written before is replaced */
+        return true;
+}
+
 static bool string_site(void *data, const struct dl_body_site *site)
 {
         struct local_string *ls = data;
+        if (site->call < 0 && !clang_Cursor_isNull(site->ref->value))
+                return assign_string(ls, site);
         if (ls->hole)
                 return true;
         if (site->call < 0)
