@@ -59,6 +59,96 @@ static bool macro_guard(struct dl_cx *cx, CXCursor c, enum CXCursorKind k)
         return n >= 2;
 }
 
+/* Record [begin, end) as loop and/or conditional code. */
+static void push_cond(struct dl_body *b, unsigned begin, unsigned end, bool loop, bool conditional)
+{
+        struct dl_body_cond cond = {begin, end > begin ? end : begin + 1, loop, conditional, -1};
+        DL_VEC_PUSH(&b->conds, cond);
+}
+
+/* The head of the if, switch, while or for statement c (begin offset
+ * begin): *branch is the offset of the statement after the `)` closing the
+ * head (the then-branch or the body), and for a for statement semi[0] and
+ * semi[1] the offsets just past the two `;` of the head (the condition and
+ * the increment begin there). false when the head cannot be read (a head
+ * written by a macro): then the whole statement counts as conditional. */
+static bool statement_head(CXCursor c, unsigned begin, unsigned end, unsigned *branch,
+                           unsigned semi[2])
+{
+        CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+        CXCursor kids[8];
+        unsigned n = dl_cx_children(c, kids, 8);
+        CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(c)), from = start;
+        CXSourceLocation at = start;
+        bool found = false, is_for = clang_getCursorKind(c) == CXCursor_ForStmt;
+        unsigned nsemi = 0;
+        /* the branch is the first child after a gap holding `)`: the gaps
+         * before it are `if (`, `;` of an init statement or a for's head,
+         * or nothing; a for's `;` at parenthesis depth 1 are in these gaps
+         * too (a declaration's `;` ends the child: its end is the mark) */
+        for (unsigned i = 0; i < n && !found; i++) {
+                CXSourceRange kid = clang_getCursorExtent(kids[i]);
+                CXToken *toks = NULL;
+                unsigned nt = 0;
+                clang_tokenize(tu, clang_getRange(from, clang_getRangeStart(kid)), &toks, &nt);
+                for (unsigned t = 0; t < nt && !found; t++) {
+                        if (clang_getTokenKind(toks[t]) != CXToken_Punctuation)
+                                continue;
+                        CXString s = clang_getTokenSpelling(tu, toks[t]);
+                        const char *p = clang_getCString(s);
+                        found = p && !strcmp(p, ")");
+                        if (is_for && p && !strcmp(p, ";") && nsemi < 2)
+                                semi[nsemi++] = dl_cx_offset(
+                                        clang_getRangeEnd(clang_getTokenExtent(tu, toks[t])));
+                        clang_disposeString(s);
+                }
+                dl_cx_dispose_tokens(tu, toks, nt);
+                if (found)
+                        at = clang_getRangeStart(kid);
+                else if (is_for && nsemi < 2 && clang_getCursorKind(kids[i]) == CXCursor_DeclStmt)
+                        semi[nsemi++] = dl_cx_offset(clang_getRangeEnd(kid));
+                from = clang_getRangeEnd(kid);
+        }
+        *branch = dl_cx_offset(at);
+        if (!found || *branch <= begin || *branch >= end)
+                return false;
+        return !is_for ||
+               (nsemi == 2 && begin < semi[0] && semi[0] <= semi[1] && semi[1] <= *branch);
+}
+
+/* Index the statement c (kind k) that has a condition: its branches are
+ * conditional code, a loop's head after a for's init is loop code, and the
+ * condition itself runs whenever the statement does. */
+static void index_statement(struct dl_body *b, CXCursor c, enum CXCursorKind k)
+{
+        CXSourceRange r = clang_getCursorExtent(c);
+        unsigned begin = dl_cx_offset(clang_getRangeStart(r)),
+                 end = dl_cx_offset(clang_getRangeEnd(r));
+        bool loop =
+                k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_CXXForRangeStmt;
+        unsigned branch = 0, semi[2] = {0, 0};
+        if (k == CXCursor_ConditionalOperator) {
+                CXCursor kids[3];
+                if (dl_cx_children(c, kids, 3) == 3) {
+                        push_cond(b,
+                                  dl_cx_offset(clang_getRangeStart(clang_getCursorExtent(kids[1]))),
+                                  end, false, true);
+                        return;
+                }
+        } else if (statement_head(c, begin, end, &branch, semi)) {
+                if (k == CXCursor_ForStmt) {
+                        push_cond(b, semi[0], end, true, false); /* condition, increment, body */
+                        push_cond(b, semi[1], end, true, true);  /* increment, body */
+                        return;
+                }
+                if (loop)
+                        push_cond(b, begin, end, true, false);
+                push_cond(b, branch, end, loop, true);
+                return;
+        }
+        push_cond(b, begin, end, loop, true);
+}
+
 /* `v = value` seen by the visit: linked once the body is indexed. */
 struct assign {
         CXCursor lhs, rhs;
@@ -112,11 +202,8 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
                 if (!strcmp(op, "&&") || !strcmp(op, "||") || !strcmp(op, "and") ||
                     !strcmp(op, "or")) {
                         CXSourceRange r = clang_getCursorExtent(kids[1]);
-                        struct dl_body_cond cond = {dl_cx_offset(clang_getRangeStart(r)),
-                                                    dl_cx_offset(clang_getRangeEnd(r)), false, -1};
-                        if (cond.end <= cond.begin)
-                                cond.end = cond.begin + 1;
-                        DL_VEC_PUSH(&b->conds, cond);
+                        push_cond(b, dl_cx_offset(clang_getRangeStart(r)),
+                                  dl_cx_offset(clang_getRangeEnd(r)), false, true);
                 }
                 break;
         }
@@ -125,21 +212,18 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
         case CXCursor_ConditionalOperator:
         case CXCursor_ForStmt:
         case CXCursor_WhileStmt:
-        case CXCursor_DoStmt:
         case CXCursor_CXXForRangeStmt:
+                if (!macro_guard(st->cx, c, k))
+                        index_statement(b, c, k);
+                break;
+        case CXCursor_DoStmt:
         case CXCursor_LambdaExpr:
         case CXCursor_CXXTryStmt: {
                 if (macro_guard(st->cx, c, k))
                         break;
                 CXSourceRange r = clang_getCursorExtent(c);
-                struct dl_body_cond cond = {
-                        dl_cx_offset(clang_getRangeStart(r)), dl_cx_offset(clang_getRangeEnd(r)),
-                        k != CXCursor_IfStmt && k != CXCursor_SwitchStmt &&
-                                k != CXCursor_ConditionalOperator && k != CXCursor_CXXTryStmt,
-                        -1};
-                if (cond.end <= cond.begin)
-                        cond.end = cond.begin + 1;
-                DL_VEC_PUSH(&b->conds, cond);
+                push_cond(b, dl_cx_offset(clang_getRangeStart(r)),
+                          dl_cx_offset(clang_getRangeEnd(r)), k == CXCursor_DoStmt, true);
                 break;
         }
         default: break;
@@ -358,7 +442,7 @@ enum dl_when dl_body_when(const struct dl_body *b, unsigned ev, unsigned use)
                 for (int i = innermost(b, ev); i >= 0; i = b->conds.items[i].parent) {
                         const struct dl_body_cond *c = &b->conds.items[i];
                         if (!holds(c, use))
-                                maybe = true;
+                                maybe = maybe || c->conditional;
                         else if (c->loop)
                                 shared_loop = true;
                 }
@@ -368,7 +452,7 @@ enum dl_when dl_body_when(const struct dl_body *b, unsigned ev, unsigned use)
                         if (!holds(c, ev))
                                 continue;
                         if (!holds(c, use))
-                                maybe = true;
+                                maybe = maybe || c->conditional;
                         else if (c->loop)
                                 shared_loop = true;
                 }

@@ -68,9 +68,14 @@ struct dl_body_store {
         CXCursor lhs;    /* the MemberRefExpr assigned to */
 };
 
+/* A range of code that runs on some paths only (conditional), or again
+ * and again (loop), or both. A while's condition and a for's condition and
+ * increment are loop code that is not conditional: the first evaluation
+ * always runs (docs/architecture.md, "happens before"). */
 struct dl_body_cond {
         unsigned begin, end; /* [begin, end) offsets */
         bool loop;
+        bool conditional;
         int parent; /* the innermost range holding this one, -1 */
 };
 
@@ -84,8 +89,11 @@ struct dl_body {
         DL_VEC(struct dl_body_call) calls;
         DL_VEC(struct dl_body_ref) refs;
         DL_VEC(struct dl_body_store) stores;
-        /* Conditional code: if, switch, ?:, loops, lambdas, try, and the
-         * right operand of && and ||; sorted by begin (outer first). */
+        /* Conditional code: the branches of if, switch and ?: (not their
+         * condition), loop bodies (a for's increment too), lambdas, try,
+         * and the right operand of && and ||; loop code: the heads of
+         * while and for after a for's init; sorted by begin (outer
+         * first). */
         DL_VEC(struct dl_body_cond) conds;
         bool conds_nested; /* the ranges nest (then dl_body_when uses the tree) */
         DL_VEC(struct dl_body_key) calls_by_cursor; /* hash of the call's cursor */
@@ -109,7 +117,10 @@ enum dl_when {
 };
 /** dl_body_when - does an event at offset ev happen before a use at use?
  * An event inside conditional code that does not hold the use is MAYBE; an
- * event at or after the use is NEVER, unless a loop holds both (MAYBE). */
+ * event at or after the use is NEVER, unless a loop holds both (MAYBE).
+ * The condition of an if, a switch, a while or a ?:, and the init and
+ * condition of a for, always run before the statement's branches and
+ * before the code after it: an event there is SURE for such a use. */
 enum dl_when dl_body_when(const struct dl_body *b, unsigned ev, unsigned use);
 
 /* One reference to a tracked object, as dl_body_track presents it. */
