@@ -37,27 +37,10 @@ static enum dl_status configure(void **out, const struct dl_check_config *cfg,
         return dl_patterns_configure(out, cfg, "allow", err);
 }
 
-/* Does the other part of req's key vary: the table's sort key for the
- * table's partition key, the table's key for an index's? */
-static bool items_differ(const struct dl_request *req, const struct dl_key_target *k)
-{
-        const struct dl_table *t = k->table;
-        struct dl_key_value v;
-        if (t->sort_key.name) {
-                dl_key_value_of(req, t->sort_key.name, &v);
-                if (dl_key_value_varies(&v))
-                        return true;
-        }
-        if (!k->index)
-                return false;
-        dl_key_value_of(req, t->partition_key.name, &v);
-        return dl_key_value_varies(&v);
-}
-
 static void judge(const struct dl_check_ctx *ctx, const struct dl_request *req,
                   const struct dl_key_target *k, const struct dl_key_value *pk)
 {
-        if (!dl_value_is_complete(&pk->value) || !items_differ(req, k) ||
+        if (!dl_value_is_complete(&pk->value) || !dl_key_items_differ(req, k) ||
             (k->index && k->index->sparse && !dl_sparse_value(k->index, &pk->value)) ||
             dl_key_matches_any(ctx, ctx->state, &pk->value, false))
                 return;

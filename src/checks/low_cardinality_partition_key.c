@@ -19,7 +19,10 @@
  * matches or partially matches). Deliberately ignored: a key with a shard
  * part, a key with any part of unknown cardinality (unless a pattern
  * matches it), a write whose key is one constant (constant-partition-key
- * judges that), tables not described in the rules file.
+ * judges that), a write whose key is a date bucket (its only holes are
+ * dates) unless the items under it are proven to differ
+ * (dl_key_items_differ: one summary item per day is written once a day,
+ * not all day long), tables not described in the rules file.
  */
 #include "info.h"
 #include "util_expr.h"
@@ -36,6 +39,15 @@ static enum dl_status configure(void **out, const struct dl_check_config *cfg,
         return dl_patterns_configure(out, cfg, "patterns", err);
 }
 
+/* Are all the holes of v dates (a bucket by time and nothing else)? */
+static bool only_dates(const struct dl_value *v)
+{
+        for (size_t i = 0; i < v->n_segs; i++)
+                if (!v->segs[i].text && (!v->segs[i].hole || v->segs[i].hole->kind != DL_HOLE_DATE))
+                        return false;
+        return true;
+}
+
 /* Judge the partition key value pk of key k. */
 static void judge(const struct dl_check_ctx *ctx, const struct dl_request *req,
                   const struct dl_key_target *k, const struct dl_key_value *pk)
@@ -48,6 +60,10 @@ static void judge(const struct dl_check_ctx *ctx, const struct dl_request *req,
                 return;
         const struct dl_pattern *p = dl_key_matches_any(ctx, ctx->state, v, true);
         if (!p && spread != DL_SPREAD_LOW)
+                return;
+        /* a write to a date bucket whose items do not differ is one item
+         * per period (a daily summary): not hot, unless proven otherwise */
+        if (write && !p && only_dates(v) && !dl_key_items_differ(req, k))
                 return;
         char label[256], why[320], text[DL_QUOTE_SIZE];
         if (p)

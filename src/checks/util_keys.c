@@ -82,6 +82,21 @@ bool dl_key_value_varies(const struct dl_key_value *kv)
                !dl_value_is_complete(&kv->value);
 }
 
+bool dl_key_items_differ(const struct dl_request *req, const struct dl_key_target *k)
+{
+        const struct dl_table *t = k->table;
+        struct dl_key_value v;
+        if (t->sort_key.name) {
+                dl_key_value_of(req, t->sort_key.name, &v);
+                if (dl_key_value_varies(&v))
+                        return true;
+        }
+        if (!k->index)
+                return false;
+        dl_key_value_of(req, t->partition_key.name, &v);
+        return dl_key_value_varies(&v);
+}
+
 bool dl_key_target_written(const struct dl_request *req, const struct dl_key_target *k,
                            struct dl_key_value *pk)
 {
@@ -111,6 +126,13 @@ static bool low_cardinality(const struct dl_hole *h)
         }
 }
 
+/* Is h a date finer than the date low? A key of several date parts
+ * ("%Y" "-" "%m" "-" "%d" from struct tm fields) changes with its finest. */
+static bool finer_date(const struct dl_hole *h, const struct dl_hole *low)
+{
+        return h->kind == DL_HOLE_DATE && low->kind == DL_HOLE_DATE && h->grain > low->grain;
+}
+
 enum dl_key_spread dl_key_spread_of(const struct dl_value *v, const struct dl_hole **part)
 {
         if (part)
@@ -127,7 +149,7 @@ enum dl_key_spread dl_key_spread_of(const struct dl_value *v, const struct dl_ho
                         return DL_SPREAD_SHARDED;
                 if (!s->hole || !low_cardinality(s->hole))
                         unknown = true;
-                else if (!low)
+                else if (!low || finer_date(s->hole, low))
                         low = s->hole;
         }
         if (unknown)

@@ -56,6 +56,16 @@ const char *dl_key_target_label(const struct dl_key_target *k, char *buf, size_t
 void dl_key_value_of(const struct dl_request *req, const char *attr, struct dl_key_value *out);
 
 /**
+ * dl_key_items_differ - are the items the write req puts under key k
+ * proven to differ from one write to the next (many items per partition
+ * key value)? For the table's key: its sort key varies
+ * (dl_key_value_varies); for a global index's: the table's sort key or
+ * partition key varies. false when unknown, or when the table has no sort
+ * key (one item per partition key value).
+ */
+bool dl_key_items_differ(const struct dl_request *req, const struct dl_key_target *k);
+
+/**
  * dl_key_target_written - does the write req certainly put its item under
  * key k? For the table: its partition key is set. For a global index: its
  * partition key is set and its sort key (when it has one) is set too, or,
@@ -119,7 +129,8 @@ enum dl_key_spread {
  * hole anywhere makes it SHARDED; else a hole with nothing known, digits,
  * or a date finer than minutes makes it UNKNOWN; else any bool, enum,
  * one-of or date bucket (year to minute) makes it LOW; no hole, CONSTANT.
- * @param part  set to the first low-cardinality hole when LOW (may be NULL).
+ * @param part  set to the first low-cardinality hole when LOW, or to its
+ *              finest date part when it has several (may be NULL).
  */
 enum dl_key_spread dl_key_spread_of(const struct dl_value *v, const struct dl_hole **part);
 

@@ -14,7 +14,8 @@
  *   BOOL      one of two values (a boolean rendered)      <bool>
  *   ENUM      rendered from an enumeration's value        <enum:Status=A|B|C>
  *   DATE      a date or time in a strftime format         <date:%Y-%m-%d>
- *   SHARD     an integer in [0, N) (a value modulo N)     <shard:16>
+ *   SHARD     a value modulo N: an integer in [0, N), or   <shard:16>
+ *             in (-N, N) when the dividend is signed
  *
  * Dump syntax (dl_hole_dump): '<', the kind's keyword, then for the kinds
  * with data ':' and the data, then '>'. Strings inside a shape (values,
@@ -90,7 +91,12 @@ struct dl_hole {
         const char *format;        /* DATE: the strftime-style format of the
                                       text ("%Y-%m-%d") */
         enum dl_time_grain grain;  /* DATE: the finest unit format shows */
-        unsigned long long bound;  /* SHARD: N >= 1; the text is 0..N-1 */
+        /* SHARD: N >= 1; the text is 0..N-1, or -(N-1)..N-1 when the
+         * remainder is of a signed dividend (`h % 8` with int h: C and C++
+         * truncate toward zero, so a negative h gives "-3"). Either way a
+         * bounded set of at most 2N-1 values that spreads writes over N
+         * (or 2N-1) partition key values: the checks treat both alike. */
+        unsigned long long bound;
         const char *source;        /* what the hole was built from, as written
                                       ("status", "h % 16"), or NULL */
         struct dl_loc loc;         /* where source is written; may be invalid */
