@@ -1121,9 +1121,9 @@ static bool tested(struct dl_eval *ev, CXCursor ref)
         if (!f || !f2 || !clang_File_isEqual(f, f2) || !clang_getFileContents(tu, f, &size) ||
             e < b || e > size)
                 return false;
-        CXSourceRange around =
-                clang_getRange(clang_getLocationForOffset(tu, f, b > 16 ? b - 16 : 0),
-                               clang_getLocationForOffset(tu, f, e + 16 < size ? e + 16 : (unsigned)size));
+        CXSourceRange around = clang_getRange(
+                clang_getLocationForOffset(tu, f, b > 16 ? b - 16 : 0),
+                clang_getLocationForOffset(tu, f, e + 16 < size ? e + 16 : (unsigned)size));
         CXToken *toks = NULL;
         unsigned n = 0;
         clang_tokenize(tu, around, &toks, &n);
@@ -1139,9 +1139,9 @@ static bool tested(struct dl_eval *ev, CXCursor ref)
                         yes = yes || token_is(tu, toks[k - 1], before[i]);
                 for (size_t i = 0; i < sizeof after / sizeof *after; i++)
                         yes = yes || token_is(tu, toks[k + 1], after[i]);
-                yes = yes || (k >= 2 && token_is(tu, toks[k - 1], "(") &&
-                              token_is(tu, toks[k + 1], ")") &&
-                              (token_is(tu, toks[k - 2], "if") || token_is(tu, toks[k - 2], "while")));
+                yes = yes ||
+                      (k >= 2 && token_is(tu, toks[k - 1], "(") && token_is(tu, toks[k + 1], ")") &&
+                       (token_is(tu, toks[k - 2], "if") || token_is(tu, toks[k - 2], "while")));
                 break;
         }
         dl_cx_dispose_tokens(tu, toks, n);
@@ -1254,7 +1254,6 @@ static void fold_local_string(struct dl_eval *ev, struct dl_tmpl *t, CXCursor va
         }
         dl_tmpl_value(t, &v, false, (struct dl_loc){0});
 }
-
 
 /* ---- JSON values built with jansson or cJSON -------------------------------- */
 
@@ -1496,8 +1495,9 @@ static bool fold_pack(struct dl_eval *ev, struct dl_tmpl *t, CXCursor call, cons
                 fold_value(ev, clang_Cursor_getArgument(call, (unsigned)f->src), depth + 1);
         if (!dl_value_is_complete(&fmt))
                 return false;
-        struct pack p = {ev, call, fmt.text, fmt.len, 0, f->extra,
-                         clang_Cursor_getNumArguments(call), depth, false};
+        struct pack p = {
+                ev,    call, fmt.text, fmt.len, 0, f->extra, clang_Cursor_getNumArguments(call),
+                depth, false};
         struct dl_tmpl made;
         dl_tmpl_init(&made, t->arena);
         char c = pack_peek(&p);
