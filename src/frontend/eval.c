@@ -416,6 +416,7 @@ static int tm_field(struct dl_eval *ev, CXCursor e, unsigned depth)
 
 struct enum_values {
         struct dl_eval *ev;
+        bool names; /* the enumerators' names, not their values */
         DL_VEC(const char *) values;
 };
 
@@ -425,8 +426,11 @@ static enum CXChildVisitResult enumerator(CXCursor c, CXCursor parent, CXClientD
         struct enum_values *ev = data;
         if (clang_getCursorKind(c) != CXCursor_EnumConstantDecl || ev->values.n >= 256)
                 return CXChildVisit_Continue;
-        const char *text =
-                dl_arena_printf(ev->ev->cx->arena, "%lld", clang_getEnumConstantDeclValue(c));
+        CXString name = clang_getCursorSpelling(c);
+        const char *text = ev->names ? dl_arena_strdup(ev->ev->cx->arena, clang_getCString(name))
+                                     : dl_arena_printf(ev->ev->cx->arena, "%lld",
+                                                       clang_getEnumConstantDeclValue(c));
+        clang_disposeString(name);
         for (size_t i = 0; i < ev->values.n; i++)
                 if (!strcmp(ev->values.items[i], text))
                         return CXChildVisit_Continue;
@@ -454,6 +458,33 @@ static bool distribution_call(CXCursor e, long long *lo, long long *hi)
                clang_Cursor_getNumArguments(init) == 2 &&
                eval_integer(clang_Cursor_getArgument(init, 0), lo, &u) &&
                eval_integer(clang_Cursor_getArgument(init, 1), hi, &u) && *lo <= *hi;
+}
+
+/* The enum-typed value e (type ty) rendered: as its enumerators' integer
+ * values (%d, std::to_string, the stream's integer <<) or, with names, by
+ * code ddblint does not read (a std::formatter, a user's operator<<): a
+ * function of the value, so one of as many texts as the enum has
+ * enumerators, listed by name. An enum of 256 enumerators or more, or
+ * none, is a hole without shape. */
+static const struct dl_hole *enum_shape(struct dl_eval *ev, CXCursor e, CXType ty, bool names)
+{
+        struct dl_hole h = {.kind = DL_HOLE_UNKNOWN,
+                            .source = expr_source(ev, e),
+                            .loc = dl_cx_cursor_loc(ev->cx, e)};
+        struct enum_values vals = {ev, names, {0}};
+        clang_visitChildren(clang_getTypeDeclaration(ty), enumerator, &vals);
+        CXString name = clang_getTypeSpelling(clang_getCursorType(clang_getTypeDeclaration(ty)));
+        const char *spelled = clang_getCString(name);
+        if (!strncmp(spelled, "enum ", 5))
+                spelled += 5; /* C spells the type `enum status` */
+        h.name = dl_arena_strdup(ev->cx->arena, spelled);
+        clang_disposeString(name);
+        h.kind = vals.values.n && vals.values.n < 256 ? DL_HOLE_ENUM : DL_HOLE_UNKNOWN;
+        h.values = vals.values.items;
+        h.n_values = vals.values.n;
+        const struct dl_hole *out = dl_hole_new(ev->cx->arena, &h);
+        DL_VEC_FREE(&vals.values);
+        return out;
 }
 
 /* What is known of the integer (or bool, or enum) e when it has no
@@ -498,21 +529,7 @@ static const struct dl_hole *int_shape(struct dl_eval *ev, CXCursor e, unsigned 
         } else if (ty.kind == CXType_Bool) {
                 h.kind = DL_HOLE_BOOL;
         } else if (ty.kind == CXType_Enum) {
-                struct enum_values vals = {ev, {0}};
-                clang_visitChildren(clang_getTypeDeclaration(ty), enumerator, &vals);
-                CXString name =
-                        clang_getTypeSpelling(clang_getCursorType(clang_getTypeDeclaration(ty)));
-                const char *spelled = clang_getCString(name);
-                if (!strncmp(spelled, "enum ", 5))
-                        spelled += 5; /* C spells the type `enum status` */
-                h.name = dl_arena_strdup(ev->cx->arena, spelled);
-                clang_disposeString(name);
-                h.kind = vals.values.n && vals.values.n < 256 ? DL_HOLE_ENUM : DL_HOLE_UNKNOWN;
-                h.values = vals.values.items;
-                h.n_values = vals.values.n;
-                const struct dl_hole *out = dl_hole_new(ev->cx->arena, &h);
-                DL_VEC_FREE(&vals.values);
-                return out;
+                return enum_shape(ev, e, ty, false);
         }
         return dl_hole_new(ev->cx->arena, &h);
 }
@@ -803,10 +820,29 @@ static struct dl_value int_value(struct dl_eval *ev, CXCursor e, enum dl_fmt_typ
         return v;
 }
 
+/* The text of the enum-typed value e (type ty) as rendered by code ddblint
+ * does not read: one hole, the enum's shape by name (enum_shape). */
+static struct dl_value enum_text(struct dl_eval *ev, CXCursor e, CXType ty)
+{
+        struct dl_tmpl t;
+        dl_tmpl_init(&t, ev->cx->arena);
+        dl_tmpl_hole(&t, enum_shape(ev, e, ty, true));
+        struct dl_value v = dl_tmpl_finish(&t, dl_cx_cursor_loc(ev->cx, e));
+        dl_tmpl_fini(&t);
+        return v;
+}
+
 static struct dl_fmt_arg fmt_arg(struct dl_eval *ev, CXCursor e, bool std_format, unsigned depth)
 {
         struct dl_fmt_arg a = {fmt_type(clang_getCursorType(dl_cx_strip(e)), std_format),
                                dl_value_dynamic(dl_cx_cursor_loc(ev->cx, e))};
+        CXType ty = value_type(clang_getCursorType(dl_cx_strip(e)));
+        if (std_format && ty.kind == CXType_Enum) {
+                /* std::format has no formatter for enums: a user's renders it */
+                a.type = DL_FMT_STRING;
+                a.value = enum_text(ev, dl_cx_strip(e), ty);
+                return a;
+        }
         switch (a.type) {
         case DL_FMT_STRING: a.value = fold_value(ev, e, depth); break;
         case DL_FMT_SIGNED:
@@ -950,8 +986,9 @@ static void cursor_span(CXCursor c, unsigned *b, unsigned *e)
         *e = dl_cx_offset(clang_getRangeEnd(r));
 }
 
-/* The text one `<<` inserts: a string, an integer, std::put_time. */
-static bool insert_one(struct local_string *ls, CXCursor arg)
+/* The text one `<<` (call) inserts: a string, an integer, an enum,
+ * std::put_time. */
+static bool insert_one(struct local_string *ls, CXCursor call, CXCursor arg)
 {
         struct dl_eval *ev = ls->ev;
         CXCursor a = dl_cx_strip(arg);
@@ -961,6 +998,16 @@ static bool insert_one(struct local_string *ls, CXCursor arg)
                 return true;
         }
         enum dl_fmt_type ty = fmt_type(clang_getCursorType(a), true);
+        CXType aty = value_type(clang_getCursorType(a));
+        if (aty.kind == CXType_Enum) {
+                /* the stream's own << of an integer prints the value; a
+                 * user's operator<< for the enum renders it its own way */
+                if (clang_getCursorKind(clang_getCursorReferenced(call)) != CXCursor_CXXMethod) {
+                        dl_tmpl_hole(ls->cur, enum_shape(ev, a, aty, true));
+                        return true;
+                }
+                ty = DL_FMT_SIGNED;
+        }
         if (ty == DL_FMT_CHAR || ty == DL_FMT_BOOL) {
                 /* a char prints as itself, a bool as 1 or 0 */
                 struct dl_value v = int_value(ev, a, ty);
@@ -1013,7 +1060,8 @@ static void apply_write(struct local_string *ls, const struct strfn *f, CXCursor
                 if (at < 0)
                         ls->hole = true;
                 while (!ls->hole) {
-                        if (!insert_one(ls, clang_Cursor_getArgument(b->calls.items[at].cursor, 1)))
+                        if (!insert_one(ls, b->calls.items[at].cursor,
+                                        clang_Cursor_getArgument(b->calls.items[at].cursor, 1)))
                                 ls->hole = true;
                         int p = b->calls.items[at].parent;
                         if (p < 0 ||

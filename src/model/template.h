@@ -82,7 +82,11 @@ enum dl_time_grain {
 struct dl_hole {
         enum dl_hole_kind kind;
         /* ONE_OF: the distinct strings the text may be; ENUM: the
-         * enumerators' names. NUL-terminated; n_values >= 1. */
+         * enumerators' integer values when the text is the value printed
+         * as an integer (%d, std::to_string, a stream's <<), else their
+         * names (rendered by code ddblint does not read: a std::formatter,
+         * a user's operator<<; as many texts as names). NUL-terminated;
+         * n_values >= 1. */
         const char *const *values;
         size_t n_values;
         const char *name;          /* ENUM: the enumeration's name as written
