@@ -845,7 +845,8 @@ int dl_cli_main(int argc, char **argv)
         dl_progress_init(&r->progress, stderr,
                          dl_progress_wanted(isatty(fileno(stderr)), o->quiet, getenv("TERM"), n),
                          n);
-        dl_jobs_run(jobs, n, o->jobs ? o->jobs : dl_jobs_default_threads(), file_done, r);
+        struct dl_job_limits limits = {o->tu_timeout, o->tu_memory};
+        dl_jobs_run(jobs, n, o->jobs ? o->jobs : dl_jobs_default_workers(), &limits, file_done, r);
         dl_progress_clear(&r->progress);
         say_unused_wrappers(r);
         for (size_t i = 0; i < n; i++)

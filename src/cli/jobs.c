@@ -1,23 +1,42 @@
-/* jobs.c - parallel analysis of files, handed back in file order.
+/* jobs.c - files analysed in worker processes, handed back in file order.
  * SPDX-License-Identifier: MIT
+ *
+ * Why processes: a libclang parse cannot be interrupted from outside, and
+ * a crash inside it that libclang's crash recovery does not catch (a stack
+ * overflow in its recursive-descent parser has no alternate signal stack
+ * to run on) ends the process. Only a process of its own lets one
+ * translation unit be stopped at a bound, or die, without losing the rest
+ * of the run. The driver forks (no exec: the worker has the rules, checks
+ * and precompiled-header store already) and has no other thread, so a fork
+ * never copies a lock held by another thread. A worker analyses job after
+ * job (a fork per file doubled the CPU time of small files: the caches of
+ * the precompiled-header store and the include scan were lost each time);
+ * one that is killed or dies takes only its current job with it, and the
+ * next job gets a new worker.
  */
+#define _GNU_SOURCE /* strsignal */
 #include "jobs.h"
 
-#include "../core/alloc.h"
+#include "job_wire.h"
 
-#include <pthread.h>
+#include "../core/alloc.h"
+#include "../rules/schema.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
-struct shared {
-        struct dl_job *jobs;
-        size_t n;
-        pthread_mutex_t mu;
-        pthread_cond_t cv;
-        size_t next;      /* the next job to start */
-        bool *finished;   /* per job */
-};
+/* How often a worker's resident memory is read under a memory bound. */
+#define MEMORY_POLL_MS 100
 
 static void collect(void *data, struct dl_finding *take)
 {
@@ -26,6 +45,7 @@ static void collect(void *data, struct dl_finding *take)
         job->findings[job->n_findings++] = take;
 }
 
+/* The analysis itself, in the calling process. */
 static void run_one(struct dl_job *job)
 {
         struct dl_pipeline p = *job->pipeline;
@@ -42,67 +62,360 @@ static void run_one(struct dl_job *job)
                 }
                 p.dump = mem;
         }
-        job->outcome = dl_pipeline_file(&p, job->path, job->args, job->n_args,
-                                        &job->clang_errors);
+        job->outcome = dl_pipeline_file(&p, job->path, job->args, job->n_args, &job->clang_errors);
         if (mem)
                 fclose(mem);
 }
 
-static void *worker(void *arg)
+static bool write_all(int fd, const char *p, size_t n)
 {
-        struct shared *sh = arg;
-        for (;;) {
-                pthread_mutex_lock(&sh->mu);
-                size_t i = sh->next < sh->n ? sh->next++ : sh->n;
-                pthread_mutex_unlock(&sh->mu);
-                if (i >= sh->n)
-                        return NULL;
-                run_one(&sh->jobs[i]);
-                pthread_mutex_lock(&sh->mu);
-                sh->finished[i] = true;
-                pthread_cond_broadcast(&sh->cv);
-                pthread_mutex_unlock(&sh->mu);
+        while (n) {
+                ssize_t w = write(fd, p, n);
+                if (w < 0 && errno == EINTR)
+                        continue;
+                if (w <= 0)
+                        return false;
+                p += w;
+                n -= (size_t)w;
+        }
+        return true;
+}
+
+static bool read_all(int fd, void *dst, size_t n)
+{
+        char *p = dst;
+        while (n) {
+                ssize_t r = read(fd, p, n);
+                if (r < 0 && errno == EINTR)
+                        continue;
+                if (r <= 0)
+                        return false;
+                p += r;
+                n -= (size_t)r;
+        }
+        return true;
+}
+
+/* The worker process: reads job indexes from its socket, analyses each
+ * job and sends back its result (a 64-bit length, then job_wire's
+ * bytes), until the driver closes its side; then exits without running
+ * the driver's atexit handlers or flushing its stdio buffers. Caches a
+ * worker fills (the precompiled-header store, the include scan) serve
+ * its later jobs. */
+static _Noreturn void worker_main(struct dl_job *jobs, size_t n, int fd, pid_t driver)
+{
+        /* The driver removes its temporary output files on these signals;
+         * the worker has none. It dies with the driver. */
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        signal(SIGHUP, SIG_DFL);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != driver)
+                _exit(2);
+        uint32_t i;
+        while (read_all(fd, &i, sizeof i) && i < n) {
+                struct dl_job *job = &jobs[i];
+                const struct dl_ruleset *rules = job->pipeline->rules;
+                size_t nw = rules->n_wrappers;
+                unsigned long *calls = dl_xcalloc(nw + 1, sizeof *calls);
+                for (size_t k = 0; k < nw; k++)
+                        calls[k] = __atomic_load_n(rules->wrappers[k].calls, __ATOMIC_RELAXED);
+                run_one(job);
+                for (size_t k = 0; k < nw; k++)
+                        calls[k] = __atomic_load_n(rules->wrappers[k].calls, __ATOMIC_RELAXED) -
+                                   calls[k];
+                struct dl_strbuf out;
+                dl_strbuf_init(&out);
+                uint64_t len = 0;
+                dl_strbuf_add(&out, (const char *)&len, sizeof len);
+                dl_job_wire_encode(job, calls, nw, &out);
+                len = out.len - sizeof len;
+                memcpy(out.buf, &len, sizeof len);
+                bool sent = write_all(fd, out.buf, out.len);
+                dl_strbuf_fini(&out);
+                free(calls);
+                dl_job_fini(job);
+                if (!sent)
+                        _exit(2);
+        }
+        _exit(0);
+}
+
+/* One worker process and the job it is analysing. */
+struct worker {
+        pid_t pid;               /* 0: no process in this slot */
+        int fd;                  /* the driver's end of its socket */
+        size_t job;              /* the job it is analysing, or SIZE_MAX when idle */
+        struct dl_strbuf result; /* bytes received and not yet used */
+        long long deadline_ms;   /* on the monotonic clock; 0 for none */
+        unsigned long base_mib;  /* its resident memory when it was given the job */
+        enum { ALIVE, KILLED_TIME, KILLED_MEMORY } fate;
+};
+
+static long long now_ms(void)
+{
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* A process's resident memory in MiB, or 0 when it cannot be read. */
+static unsigned long resident_mib(pid_t pid)
+{
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%ld/statm", (long)pid);
+        FILE *f = fopen(path, "r");
+        if (!f)
+                return 0;
+        char line[128];
+        bool got = fgets(line, sizeof line, f) != NULL;
+        fclose(f);
+        if (!got)
+                return 0;
+        /* "size resident shared text lib data dt", in pages (proc(5)) */
+        char *end = NULL;
+        strtoul(line, &end, 10);
+        unsigned long resident = strtoul(end, NULL, 10);
+        return (unsigned long)(((unsigned long long)resident *
+                                (unsigned long long)sysconf(_SC_PAGESIZE)) >>
+                               20);
+}
+
+/* Starts a worker process in slot w; false when none could be made. */
+static bool spawn(struct worker *ws, unsigned nw, struct worker *w, struct dl_job *jobs, size_t n)
+{
+        int sv[2];
+        if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0)
+                return false;
+        pid_t driver = getpid();
+        pid_t pid = fork();
+        if (pid < 0) {
+                close(sv[0]);
+                close(sv[1]);
+                return false;
+        }
+        if (pid == 0) {
+                close(sv[0]);
+                for (unsigned k = 0; k < nw; k++) {
+                        if (ws[k].pid)
+                                close(ws[k].fd); /* the other workers' sockets */
+                }
+                worker_main(jobs, n, sv[1], driver);
+        }
+        close(sv[1]);
+        w->pid = pid;
+        w->fd = sv[0];
+        w->job = SIZE_MAX;
+        dl_strbuf_init(&w->result);
+        return true;
+}
+
+/* Gives job i to the idle worker w; false when it cannot take it. */
+static bool dispatch(struct worker *w, size_t i, const struct dl_job_limits *lim)
+{
+        uint32_t idx = (uint32_t)i;
+        if (send(w->fd, &idx, sizeof idx, MSG_NOSIGNAL) != (ssize_t)sizeof idx)
+                return false;
+        w->job = i;
+        w->fate = ALIVE;
+        w->deadline_ms = lim->timeout_s ? now_ms() + 1000LL * lim->timeout_s : 0;
+        w->base_mib = lim->memory_mib ? resident_mib(w->pid) : 0;
+        return true;
+}
+
+/* The error that replaces the result of a job whose worker ended. */
+static void fail(struct worker *w, struct dl_job *job, int status, const struct dl_job_limits *lim)
+{
+        dl_job_fini(job);
+        dl_log_init(&job->log, NULL, job->pipeline->verbose);
+        job->outcome = DL_FILE_FAILED;
+        job->clang_errors = 0;
+        struct dl_loc loc = {job->path, 0, 0};
+        if (w->fate == KILLED_TIME)
+                dl_log_add(&job->log, DL_LOG_ERROR, "tu-timeout", &loc,
+                           "not analysed: its translation unit took longer than %u s "
+                           "(--tu-timeout %u)",
+                           lim->timeout_s, lim->timeout_s);
+        else if (w->fate == KILLED_MEMORY)
+                dl_log_add(&job->log, DL_LOG_ERROR, "tu-memory", &loc,
+                           "not analysed: its translation unit took more than %u MiB of "
+                           "memory (--tu-memory %u)",
+                           lim->memory_mib, lim->memory_mib);
+        else if (WIFSIGNALED(status))
+                dl_log_add(&job->log, DL_LOG_ERROR, "analysis-crashed", &loc,
+                           "not analysed: the process analysing its translation unit was "
+                           "killed by signal %d (%s)",
+                           WTERMSIG(status), strsignal(WTERMSIG(status)));
+        else
+                dl_log_add(&job->log, DL_LOG_ERROR, "analysis-crashed", &loc,
+                           "not analysed: the process analysing its translation unit ended "
+                           "with exit status %d and no result",
+                           WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+}
+
+/* A whole result at the start of w->result: the job's result taken, the
+ * bytes dropped, the worker idle. False while it is incomplete. */
+static bool take_result(struct worker *w, struct dl_job *jobs)
+{
+        uint64_t len;
+        if (w->result.len < sizeof len)
+                return false;
+        memcpy(&len, w->result.buf, sizeof len);
+        if (w->result.len - sizeof len < len)
+                return false;
+        struct dl_job *job = &jobs[w->job];
+        dl_log_init(&job->log, NULL, job->pipeline->verbose);
+        if (!dl_job_wire_decode(w->result.buf + sizeof len, (size_t)len, job)) {
+                /* cannot happen between two copies of one binary; said */
+                dl_job_fini(job);
+                dl_log_init(&job->log, NULL, job->pipeline->verbose);
+                job->outcome = DL_FILE_FAILED;
+                struct dl_loc loc = {job->path, 0, 0};
+                dl_log_add(&job->log, DL_LOG_ERROR, "analysis-crashed", &loc,
+                           "not analysed: its worker process sent a malformed result");
+        }
+        size_t used = sizeof len + (size_t)len;
+        memmove(w->result.buf, w->result.buf + used, w->result.len - used);
+        w->result.len -= used;
+        w->job = SIZE_MAX;
+        return true;
+}
+
+/* Reads what w has sent. Returns false at its end (the process has exited
+ * or is exiting): the caller reaps it. */
+static bool receive(struct worker *w)
+{
+        char buf[65536];
+        ssize_t got = read(w->fd, buf, sizeof buf);
+        if (got < 0 && (errno == EINTR || errno == EAGAIN))
+                return true;
+        if (got > 0) {
+                dl_strbuf_add(&w->result, buf, (size_t)got);
+                return true;
+        }
+        return false;
+}
+
+/* Kills the workers past a bound. */
+static void enforce(struct worker *ws, unsigned nw, const struct dl_job_limits *lim)
+{
+        long long now = now_ms();
+        for (unsigned k = 0; k < nw; k++) {
+                struct worker *w = &ws[k];
+                if (!w->pid || w->job == SIZE_MAX || w->fate != ALIVE)
+                        continue;
+                if (w->deadline_ms && now >= w->deadline_ms)
+                        w->fate = KILLED_TIME;
+                else if (lim->memory_mib && resident_mib(w->pid) > w->base_mib + lim->memory_mib)
+                        w->fate = KILLED_MEMORY;
+                if (w->fate != ALIVE)
+                        kill(w->pid, SIGKILL);
         }
 }
 
-void dl_jobs_run(struct dl_job *jobs, size_t n, unsigned threads, dl_job_done_fn done,
-                 void *data)
+/* How long poll may wait for the next bound to be checked (-1: forever). */
+static int wait_ms(const struct worker *ws, unsigned nw, const struct dl_job_limits *lim)
 {
-        if (threads > n)
-                threads = (unsigned)n;
-        if (threads <= 1) {
-                for (size_t i = 0; i < n; i++) {
-                        run_one(&jobs[i]);
-                        if (done)
-                                done(data, &jobs[i], i);
+        long long wait = lim->memory_mib ? MEMORY_POLL_MS : -1;
+        long long now = now_ms();
+        for (unsigned k = 0; k < nw; k++) {
+                const struct worker *w = &ws[k];
+                if (!w->pid || w->job == SIZE_MAX || w->fate != ALIVE || !w->deadline_ms)
+                        continue;
+                long long left = w->deadline_ms - now;
+                if (left < 0)
+                        left = 0;
+                if (wait < 0 || left < wait)
+                        wait = left;
+        }
+        return wait > 60000 ? 60000 : (int)wait;
+}
+
+void dl_jobs_run(struct dl_job *jobs, size_t n, unsigned workers,
+                 const struct dl_job_limits *limits, dl_job_done_fn done, void *data)
+{
+        static const struct dl_job_limits unbounded = {0, 0};
+        const struct dl_job_limits *lim = limits ? limits : &unbounded;
+        if (workers > n)
+                workers = (unsigned)n;
+        if (workers < 1)
+                workers = 1;
+        struct worker *ws = dl_xcalloc(workers, sizeof *ws);
+        struct pollfd *pfd = dl_xcalloc(workers, sizeof *pfd);
+        bool *finished = dl_xcalloc(n + 1, sizeof *finished);
+        size_t next = 0, handed = 0;
+        while (handed < n) {
+                /* every idle slot gets the next job (a new worker if needed;
+                 * in this process when no worker can be made) */
+                for (unsigned k = 0; k < workers && next < n; k++) {
+                        struct worker *w = &ws[k];
+                        if (w->pid && w->job != SIZE_MAX)
+                                continue;
+                        if ((w->pid || spawn(ws, workers, w, jobs, n)) && dispatch(w, next, lim)) {
+                                next++;
+                                continue;
+                        }
+                        if (w->pid) /* it died idle: reaped below, then replaced */
+                                continue;
+                        run_one(&jobs[next]);
+                        finished[next++] = true;
                 }
-                return;
+                unsigned np = 0;
+                for (unsigned k = 0; k < workers; k++) {
+                        if (ws[k].pid) {
+                                pfd[np].fd = ws[k].fd;
+                                pfd[np].events = POLLIN;
+                                pfd[np].revents = 0;
+                                np++;
+                        }
+                }
+                if (np && poll(pfd, np, wait_ms(ws, workers, lim)) < 0) {
+                        /* then read each worker (read() waits for it) */
+                        for (unsigned q = 0; q < np; q++)
+                                pfd[q].revents = errno == EINTR ? 0 : POLLIN;
+                }
+                for (unsigned k = 0, q = 0; k < workers; k++) {
+                        struct worker *w = &ws[k];
+                        if (!w->pid)
+                                continue;
+                        if (!pfd[q++].revents)
+                                continue;
+                        bool open = receive(w);
+                        size_t j = w->job;
+                        if (j != SIZE_MAX && take_result(w, jobs))
+                                finished[j] = true;
+                        if (open)
+                                continue;
+                        int status = 0;
+                        while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
+                                ;
+                        close(w->fd);
+                        if (w->job != SIZE_MAX) {
+                                fail(w, &jobs[w->job], status, lim);
+                                finished[w->job] = true;
+                        }
+                        dl_strbuf_fini(&w->result);
+                        w->pid = 0;
+                }
+                enforce(ws, workers, lim);
+                for (; handed < n && finished[handed]; handed++) {
+                        if (done)
+                                done(data, &jobs[handed], handed);
+                }
         }
-        struct shared sh = {jobs, n, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0,
-                            dl_xcalloc(n, sizeof(bool))};
-        pthread_t *tids = dl_xcalloc(threads, sizeof *tids);
-        unsigned started = 0;
-        for (unsigned t = 0; t < threads; t++) {
-                if (pthread_create(&tids[t], NULL, worker, &sh) != 0)
-                        break;
-                started++;
+        /* no job left: each worker reads the end of its socket and exits */
+        for (unsigned k = 0; k < workers; k++) {
+                struct worker *w = &ws[k];
+                if (!w->pid)
+                        continue;
+                close(w->fd);
+                while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR)
+                        ;
+                dl_strbuf_fini(&w->result);
         }
-        if (started == 0)
-                worker(&sh); /* no thread could start: do the work here */
-        for (size_t i = 0; i < n; i++) {
-                pthread_mutex_lock(&sh.mu);
-                while (!sh.finished[i])
-                        pthread_cond_wait(&sh.cv, &sh.mu);
-                pthread_mutex_unlock(&sh.mu);
-                if (done)
-                        done(data, &jobs[i], i);
-        }
-        for (unsigned t = 0; t < started; t++)
-                pthread_join(tids[t], NULL);
-        pthread_mutex_destroy(&sh.mu);
-        pthread_cond_destroy(&sh.cv);
-        free(sh.finished);
-        free(tids);
+        free(finished);
+        free(pfd);
+        free(ws);
 }
 
 void dl_job_fini(struct dl_job *job)
@@ -120,7 +433,7 @@ void dl_job_fini(struct dl_job *job)
         job->dump_len = 0;
 }
 
-unsigned dl_jobs_default_threads(void)
+unsigned dl_jobs_default_workers(void)
 {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         if (n < 1)

@@ -1,13 +1,20 @@
-/* jobs.h - analyse many files in parallel, with deterministic output.
+/* jobs.h - analyse many files in parallel, each in a worker process of its
+ * own, with deterministic output.
  * SPDX-License-Identifier: MIT
  *
- * Each file is one job. Workers (POSIX threads) take jobs in order from a
- * shared counter and run dl_pipeline_file() with a private copy of the
- * job's pipeline whose log, findings (and --dump-requests stream) belong to
- * the job, so nothing is shared but the read-only check configuration. As
- * jobs finish, the calling thread is handed each one in file order (job i
- * once jobs 0..i are done), so whatever it prints does not depend on the
- * scheduling, and a long run shows its results as it goes.
+ * Each file is one job. The driver forks up to `workers` worker processes
+ * and gives each one job at a time; the worker runs dl_pipeline_file()
+ * with a private copy of the job's pipeline whose log, findings (and
+ * --dump-requests stream) belong to the job, and sends the result back over
+ * a socket (job_wire.h). A worker whose job outlasts the time bound or
+ * outgrows the memory bound is killed (SIGKILL); one that dies (a libclang crash,
+ * such as a parser stack overflow, which libclang's own crash recovery does
+ * not survive) loses only its file: either way the job's outcome is
+ * DL_FILE_FAILED with an error in its log naming the file and the bound or
+ * the signal, and the other files are analysed. As jobs finish, the
+ * calling thread is handed each one in file order (job i once jobs 0..i
+ * are done), so whatever it prints does not depend on the scheduling, and
+ * a long run shows its results as it goes.
  */
 #ifndef DL_CLI_JOBS_H
 #define DL_CLI_JOBS_H
@@ -37,19 +44,29 @@ struct dl_job {
 /* Called on the calling thread with each finished job, in job order. */
 typedef void (*dl_job_done_fn)(void *data, struct dl_job *job, size_t index);
 
+/* The bounds on one job's worker process; 0 means no bound. */
+struct dl_job_limits {
+        unsigned timeout_s;  /* wall-clock seconds from the worker's start (--tu-timeout) */
+        unsigned memory_mib; /* resident memory the worker adds while analysing the job, in
+                                MiB (2^20 bytes), read every 100 ms (--tu-memory) */
+};
+
 /**
- * dl_jobs_run - run every job with at most `threads` workers (1 runs them
- * on the calling thread), calling done(data, job, i) for i = 0, 1, ... as
- * soon as jobs 0..i have finished. A pipeline with dump non-NULL asks for
- * dump text in job->dump instead of printing it.
+ * dl_jobs_run - run every job, at most `workers` at a time, each in a
+ * worker process bounded by limits (NULL: no bound), calling
+ * done(data, job, i) for i = 0, 1, ... as soon as jobs 0..i have finished.
+ * A pipeline with dump non-NULL asks for dump text in job->dump instead of
+ * printing it. A job for which no worker could be started (fork failed)
+ * runs in the calling process, unbounded.
+ * Must be called while the process has no other thread (it forks).
  * Ownership: release each job's log, findings and dump with dl_job_fini()
  * (done may take the findings first: set n_findings to 0).
  */
-void dl_jobs_run(struct dl_job *jobs, size_t n, unsigned threads, dl_job_done_fn done,
-                 void *data);
+void dl_jobs_run(struct dl_job *jobs, size_t n, unsigned workers,
+                 const struct dl_job_limits *limits, dl_job_done_fn done, void *data);
 /** dl_job_fini - free the job's log, findings and dump; NULL-safe. */
 void dl_job_fini(struct dl_job *job);
-/** dl_jobs_default_threads - the number of online CPUs, at least 1, at most 16. */
-unsigned dl_jobs_default_threads(void);
+/** dl_jobs_default_workers - the number of online CPUs, at least 1, at most 16. */
+unsigned dl_jobs_default_workers(void);
 
 #endif

@@ -48,6 +48,8 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
         memset(o, 0, sizeof *o);
         o->fail_on = DL_SEV_NOTE;
         o->format = DL_FORMAT_TEXT;
+        o->tu_timeout = DL_DEFAULT_TU_TIMEOUT;
+        o->tu_memory = DL_DEFAULT_TU_MEMORY;
         bool operands_only = false;
         for (int i = 1; i < argc; i++) {
                 const char *a = argv[i];
@@ -157,6 +159,22 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                         o->jobs = (unsigned)n;
                         continue;
                 }
+                if (take_value("--tu-timeout", argc, argv, &i, &v, &missing) ||
+                    take_value("--tu-memory", argc, argv, &i, &v, &missing)) {
+                        if (missing)
+                                goto missing_value;
+                        bool time = a[5] == 't';
+                        char *end = NULL;
+                        long n = strtol(v, &end, 10);
+                        if (!*v || *end || n < 0 || n > 1000000)
+                                return dl_error_set(err, DL_ERR_CONFIG, NULL,
+                                                    "bad value '%s' for %s; expected a number "
+                                                    "of %s from 0 (no bound) to 1000000",
+                                                    v, time ? "--tu-timeout" : "--tu-memory",
+                                                    time ? "seconds" : "MiB");
+                        *(time ? &o->tu_timeout : &o->tu_memory) = (unsigned)n;
+                        continue;
+                }
                 if (take_value("--shard", argc, argv, &i, &v, &missing)) {
                         if (missing)
                                 goto missing_value;
@@ -244,6 +262,10 @@ const char *dl_options_usage(void)
                "                         (repeatable)\n"
                "  --extensions LIST      also walk these suffixes (.tpp,.cu; repeatable)\n"
                "  -j, --jobs N           analyse N files in parallel (default: one per CPU)\n"
+               "  --tu-timeout SECONDS   give up a file whose analysis takes longer (default\n"
+               "                         600; 0: no bound): reported as not analysed\n"
+               "  --tu-memory MIB        give up a file whose analysis takes more memory\n"
+               "                         (default 4096; 0: no bound)\n"
                "  --shard K/N            analyse only the K-th of N shares of the inputs\n"
                "                         (by a hash of each path; merge the logs with\n"
                "                         'ddblint merge-sarif')\n"

@@ -17,6 +17,13 @@
 
 enum dl_format { DL_FORMAT_TEXT, DL_FORMAT_SARIF, DL_FORMAT_JSON };
 
+/* The bounds on one translation unit's analysis unless --tu-timeout and
+ * --tu-memory say otherwise: far above what a real source file takes (the
+ * 50 MB source of tests/bad-input takes about a minute), low enough that a
+ * runaway file does not hold a CI job for hours or the machine's memory. */
+#define DL_DEFAULT_TU_TIMEOUT 600 /* seconds */
+#define DL_DEFAULT_TU_MEMORY 4096 /* MiB */
+
 struct dl_options {
         const char **paths;          /* PATH operands, in order */
         size_t n_paths;
@@ -49,6 +56,8 @@ struct dl_options {
         bool help;                   /* --help */
         bool verbose;                /* --verbose: tool notes on stderr */
         unsigned jobs;               /* -j N: parallel analyses; 0 = one per CPU */
+        unsigned tu_timeout;         /* --tu-timeout SECONDS per translation unit; 0 = none */
+        unsigned tu_memory;          /* --tu-memory MIB per translation unit; 0 = none */
         bool no_stubs;               /* --no-stub-headers */
         const char *cache_dir;       /* --cache-dir DIR, or NULL ($XDG_CACHE_HOME/ddblint) */
         bool no_cache;               /* --no-cache: nothing read from or kept in a cache */

@@ -1,0 +1,238 @@
+/* job_wire.c - a finished job's result as bytes (job_wire.h).
+ * SPDX-License-Identifier: MIT
+ */
+#include "job_wire.h"
+
+#include "../core/alloc.h"
+#include "../rules/schema.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { TAG_LOG = 'L', TAG_FINDING = 'F', TAG_DUMP = 'D', TAG_CALLS = 'W', TAG_END = 'E' };
+
+#define NO_STRING UINT32_MAX
+
+static void put_u32(struct dl_strbuf *out, uint32_t v)
+{
+        dl_strbuf_add(out, (const char *)&v, sizeof v);
+}
+
+static void put_u64(struct dl_strbuf *out, uint64_t v)
+{
+        dl_strbuf_add(out, (const char *)&v, sizeof v);
+}
+
+static void put_bytes(struct dl_strbuf *out, const char *s, size_t n)
+{
+        put_u32(out, (uint32_t)n);
+        dl_strbuf_add(out, s, n);
+}
+
+static void put_str(struct dl_strbuf *out, const char *s)
+{
+        if (!s)
+                put_u32(out, NO_STRING);
+        else
+                put_bytes(out, s, strlen(s));
+}
+
+static void put_floc(struct dl_strbuf *out, const struct dl_floc *l)
+{
+        put_str(out, l->file);
+        put_u32(out, l->line);
+        put_u32(out, l->col);
+        put_u32(out, l->end_line);
+        put_u32(out, l->end_col);
+}
+
+void dl_job_wire_encode(const struct dl_job *job, const unsigned long *calls, size_t n_calls,
+                        struct dl_strbuf *out)
+{
+        for (size_t i = 0; i < job->log.n; i++) {
+                const struct dl_log_entry *e = &job->log.items[i];
+                dl_strbuf_putc(out, TAG_LOG);
+                put_u32(out, (uint32_t)e->level);
+                put_str(out, e->id);
+                put_str(out, e->file);
+                put_u32(out, e->line);
+                put_u32(out, e->col);
+                put_str(out, e->message);
+        }
+        for (size_t i = 0; i < job->n_findings; i++) {
+                const struct dl_finding *f = job->findings[i];
+                dl_strbuf_putc(out, TAG_FINDING);
+                put_str(out, f->check_id);
+                put_u32(out, (uint32_t)f->severity);
+                put_str(out, f->message);
+                put_floc(out, &f->loc);
+                put_str(out, f->function);
+                put_str(out, f->signature);
+                put_u32(out, (uint32_t)f->suppressed);
+                put_str(out, f->suppression_reason);
+                put_u32(out, (uint32_t)f->n_related);
+                for (size_t k = 0; k < f->n_related; k++) {
+                        put_floc(out, &f->related[k].loc);
+                        put_str(out, f->related[k].message);
+                }
+        }
+        if (job->dump) {
+                dl_strbuf_putc(out, TAG_DUMP);
+                put_bytes(out, job->dump, job->dump_len);
+        }
+        for (size_t k = 0; k < n_calls; k++) {
+                if (!calls[k])
+                        continue;
+                dl_strbuf_putc(out, TAG_CALLS);
+                put_u32(out, (uint32_t)k);
+                put_u64(out, calls[k]);
+        }
+        dl_strbuf_putc(out, TAG_END);
+        put_u32(out, (uint32_t)job->outcome);
+        put_u32(out, job->clang_errors);
+}
+
+/* ---- decoding: every read is checked against the end of the bytes ---- */
+
+struct reader {
+        const char *p, *end;
+        bool bad;
+};
+
+static bool take(struct reader *r, void *dst, size_t n)
+{
+        if (r->bad || (size_t)(r->end - r->p) < n) {
+                r->bad = true;
+                memset(dst, 0, n);
+                return false;
+        }
+        memcpy(dst, r->p, n);
+        r->p += n;
+        return true;
+}
+
+static uint32_t get_u32(struct reader *r)
+{
+        uint32_t v;
+        take(r, &v, sizeof v);
+        return v;
+}
+
+static uint64_t get_u64(struct reader *r)
+{
+        uint64_t v;
+        take(r, &v, sizeof v);
+        return v;
+}
+
+/* A heap copy of the next string (NUL-terminated), or NULL; *len its
+ * length in bytes when len is non-NULL. */
+static char *get_str(struct reader *r, size_t *len)
+{
+        uint32_t n = get_u32(r);
+        if (len)
+                *len = 0;
+        if (r->bad || n == NO_STRING)
+                return NULL;
+        if ((size_t)(r->end - r->p) < n) {
+                r->bad = true;
+                return NULL;
+        }
+        char *s = dl_xmalloc((size_t)n + 1);
+        memcpy(s, r->p, n);
+        s[n] = '\0';
+        r->p += n;
+        if (len)
+                *len = n;
+        return s;
+}
+
+static void get_floc(struct reader *r, struct dl_floc *l)
+{
+        l->file = get_str(r, NULL);
+        l->line = get_u32(r);
+        l->col = get_u32(r);
+        l->end_line = get_u32(r);
+        l->end_col = get_u32(r);
+}
+
+static void get_log(struct reader *r, struct dl_job *job)
+{
+        uint32_t level = get_u32(r);
+        char *id = get_str(r, NULL), *file = get_str(r, NULL);
+        unsigned line = get_u32(r), col = get_u32(r);
+        char *message = get_str(r, NULL);
+        if (!r->bad && level <= DL_LOG_ERROR && id && message) {
+                struct dl_loc loc = {file, line, col};
+                dl_log_add(&job->log, (enum dl_log_level)level, id, file ? &loc : NULL, "%s",
+                           message);
+        } else {
+                r->bad = true;
+        }
+        free(id);
+        free(file);
+        free(message);
+}
+
+static void get_finding(struct reader *r, struct dl_job *job)
+{
+        struct dl_finding *f = dl_xcalloc(1, sizeof *f);
+        f->check_id = get_str(r, NULL);
+        f->severity = (enum dl_severity)get_u32(r);
+        f->message = get_str(r, NULL);
+        get_floc(r, &f->loc);
+        f->function = get_str(r, NULL);
+        f->signature = get_str(r, NULL);
+        f->suppressed = (enum dl_suppression)get_u32(r);
+        f->suppression_reason = get_str(r, NULL);
+        uint32_t n = get_u32(r);
+        for (uint32_t k = 0; k < n && !r->bad; k++) {
+                f->related = dl_xrealloc(f->related, (f->n_related + 1) * sizeof *f->related);
+                struct dl_related *rel = &f->related[f->n_related++];
+                get_floc(r, &rel->loc);
+                rel->message = get_str(r, NULL);
+        }
+        if (r->bad || !f->check_id || !f->message) {
+                r->bad = true;
+                dl_finding_free(f);
+                return;
+        }
+        job->findings = dl_xrealloc(job->findings, (job->n_findings + 1) * sizeof *job->findings);
+        job->findings[job->n_findings++] = f;
+}
+
+bool dl_job_wire_decode(const char *buf, size_t len, struct dl_job *job)
+{
+        struct reader r = {buf, buf + len, false};
+        const struct dl_ruleset *rules = job->pipeline->rules;
+        while (!r.bad && r.p < r.end) {
+                char tag = *r.p++;
+                switch (tag) {
+                case TAG_LOG: get_log(&r, job); break;
+                case TAG_FINDING: get_finding(&r, job); break;
+                case TAG_DUMP:
+                        free(job->dump);
+                        job->dump = get_str(&r, &job->dump_len);
+                        break;
+                case TAG_CALLS: {
+                        uint32_t k = get_u32(&r);
+                        uint64_t n = get_u64(&r);
+                        if (!r.bad && k < rules->n_wrappers)
+                                __atomic_fetch_add(rules->wrappers[k].calls, (unsigned long)n,
+                                                   __ATOMIC_RELAXED);
+                        break;
+                }
+                case TAG_END: {
+                        uint32_t outcome = get_u32(&r);
+                        job->clang_errors = get_u32(&r);
+                        if (r.bad || r.p != r.end)
+                                return false;
+                        job->outcome = (enum dl_file_outcome)outcome;
+                        return true;
+                }
+                default: r.bad = true;
+                }
+        }
+        return false;
+}
