@@ -12,7 +12,7 @@ static char fold(char c)
 {
         if (c >= 'A' && c <= 'Z')
                 return (char)(c - 'A' + 'a');
-        return c == '_' ? '-' : c;
+        return (char)(c == '_' ? '-' : c);
 }
 
 int dl_word_eq(const char *a, const char *b)

@@ -365,7 +365,7 @@ static const char *expr_source(struct dl_eval *ev, CXCursor e)
         char out[96];
         size_t n = 0;
         for (unsigned i = o1; i < o2; i++) {
-                char c = buf[i] == '\n' || buf[i] == '\t' || buf[i] == '\r' ? ' ' : buf[i];
+                char c = (char)(buf[i] == '\n' || buf[i] == '\t' || buf[i] == '\r' ? ' ' : buf[i]);
                 if (c == ' ' && n && out[n - 1] == ' ')
                         continue;
                 out[n++] = c;

@@ -142,10 +142,10 @@ static size_t directive(const char *t, size_t i, size_t n, struct dl_directives 
                 i++;
         size_t len = i - a;
         const char *name = t + a;
-#define IS(s) (len == sizeof s - 1 && memcmp(name, s, len) == 0)
+#define IS(s) (len == sizeof(s) - 1 && memcmp(name, (s), len) == 0)
         if (IS("include") || IS("include_next") || IS("import")) {
                 i = skip_dspace(t, i, n);
-                char close = i < n && t[i] == '<' ? '>' : i < n && t[i] == '"' ? '"' : 0;
+                char close = (char)(i < n && t[i] == '<' ? '>' : i < n && t[i] == '"' ? '"' : 0);
                 if (close) {
                         size_t b = i + 1, e = b;
                         while (e < n && t[e] != close && t[e] != '\n')
@@ -337,9 +337,8 @@ void dl_search_paths_from_args(const char *path, const char *const *args, size_t
                                 i++;
                 } else if (strcmp(a, "-fmodules") == 0 || strcmp(a, "-fcxx-modules") == 0) {
                         out->modules = true;
-                } else if ((v = opt_value("-x", args, n_args, &i))) {
-                        lang = v;
-                } else if ((v = opt_value("--language", args, n_args, &i))) {
+                } else if ((v = opt_value("-x", args, n_args, &i)) ||
+                           (v = opt_value("--language", args, n_args, &i))) {
                         lang = v;
                 }
         }

@@ -1244,13 +1244,12 @@ static size_t count_operators(const struct parser *p)
         size_t n = 0;
         for (size_t i = 0; i + 1 < p->n_toks; i++) {
                 const struct tok *t = &p->toks[i];
-                if (t->kind == T_IDENT && p->toks[i + 1].kind == T_LPAREN)
-                        n++;
-                else if (p->e->lang == DL_LANG_CONDITION &&
-                         (cmp_of(t->kind) != DL_CMP_NONE || is_cond_keyword(p, t)))
-                        n++;
-                else if (p->e->lang == DL_LANG_UPDATE &&
-                         (t->kind == T_PLUS || t->kind == T_MINUS))
+                bool function = t->kind == T_IDENT && p->toks[i + 1].kind == T_LPAREN;
+                bool condition = p->e->lang == DL_LANG_CONDITION &&
+                                 (cmp_of(t->kind) != DL_CMP_NONE || is_cond_keyword(p, t));
+                bool update =
+                        p->e->lang == DL_LANG_UPDATE && (t->kind == T_PLUS || t->kind == T_MINUS);
+                if (function || condition || update)
                         n++;
         }
         return n;

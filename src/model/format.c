@@ -533,7 +533,7 @@ static int parse_tspec(const char *text, size_t n, size_t *i, char *letter)
 
 static char fixed_byte(char letter)
 {
-        return letter == 'n' ? '\n' : letter == 't' ? '\t' : '%';
+        return (char)(letter == 'n' ? '\n' : letter == 't' ? '\t' : '%');
 }
 
 /* strftime over the flat bytes [from, to). Returns false when something
@@ -697,7 +697,7 @@ static void pad(struct dl_strbuf *sb, size_t body_at, const struct sspec *s, cha
         if (s->width < 0 || (size_t)s->width <= len)
                 return;
         size_t total = (size_t)s->width - len;
-        char align = s->align ? s->align : dflt;
+        char align = (char)(s->align ? s->align : dflt);
         size_t before = align == '>' ? total : align == '^' ? total / 2 : 0;
         size_t after = total - before;
         char *body = dl_xmalloc(len + 1);

@@ -5,7 +5,7 @@
 #include "recognizer.h"
 
 static const struct dl_recognizer *const table[] = {
-#define DL_RECOGNIZER(sym, id) &sym,
+#define DL_RECOGNIZER(sym, id) &(sym),
 #include "recognizers.def"
 #undef DL_RECOGNIZER
 };
