@@ -1591,6 +1591,8 @@ static void follow_var(struct scope *s, struct dl_request *r, CXCursor var, unsi
                 CXType vt = clang_getCursorType(var);
                 CXCursor init =
                         vk == CXCursor_VarDecl ? dl_cx_var_init(var) : clang_getNullCursor();
+                /* NOLINTBEGIN(bugprone-branch-clone): two reasons the request's
+                 * contents are unknown, each with its own comment */
                 if (s->handle && vk == CXCursor_VarDecl && vt.kind == CXType_Pointer &&
                     (clang_Cursor_isNull(init) || is_null_constant(init))) {
                         /* a C handle with no value yet: nothing is known of it
@@ -1601,6 +1603,7 @@ static void follow_var(struct scope *s, struct dl_request *r, CXCursor var, unsi
                            (vt.kind == CXType_Pointer && !s->handle)) {
                         /* comes from the caller or an alias: unknown contents */
                         dl_request_mark_escaped(r);
+                        /* NOLINTEND(bugprone-branch-clone) */
                 } else if (!clang_Cursor_isNull(init)) {
                         build_expr(s, r, init, off_of(var));
                 }
