@@ -266,7 +266,6 @@ static const enum dl_field pd_legacy[] = {F(EXPECTED)};
 static const enum dl_field u_expr[] = {F(UPDATE_EXPRESSION), F(CONDITION_EXPRESSION)};
 static const enum dl_field u_legacy[] = {F(ATTRIBUTE_UPDATES), F(EXPECTED)};
 #undef F
-/* NOLINTNEXTLINE(bugprone-macro-parentheses): e and l are names of arrays */
 #define P(e, l) (struct dl_op_params){e, sizeof e / sizeof e[0], l, sizeof l / sizeof l[0]}
 
 bool dl_op_params_get(enum dl_op op, struct dl_op_params *out)
