@@ -1426,7 +1426,9 @@ static char pack_peek(struct pack *p)
 {
         while (p->i < p->len && strchr(" \t\n,:", p->f[p->i]))
                 p->i++;
-        return p->i < p->len ? p->f[p->i] : '\0';
+        if (p->i >= p->len)
+                return '\0';
+        return p->f[p->i];
 }
 
 static CXCursor pack_arg(struct pack *p)
@@ -1500,10 +1502,12 @@ static void pack_compound(struct pack *p, struct dl_tmpl *t, bool open, size_t *
 
 static void pack_value(struct pack *p, struct dl_tmpl *t, bool open)
 {
-        char c = pack_peek(p);
-        if (p->bad || p->depth > DL_EVAL_MAX_DEPTH)
+        if (p->bad || p->depth > DL_EVAL_MAX_DEPTH) {
                 p->bad = true;
-        else if (c == '{' || c == '[')
+                return;
+        }
+        char c = pack_peek(p);
+        if (c == '{' || c == '[')
                 pack_compound(p, t, open, NULL);
         else if (c == 's')
                 pack_string(p, t);
