@@ -26,6 +26,7 @@
 #include "../findings/sink.h"
 #include "../frontend/compdb.h"
 #include "../frontend/pch.h"
+#include "../recognize/prefilter.h"
 #include "../report/reporter.h"
 #include "../report/sarif_merge.h"
 #include "../rules/ruleset.h"
@@ -250,6 +251,7 @@ struct run {
         char *stub_dir, *project_root, *cwd;
         char *cache_dir;                         /* --cache-dir or the default; NULL: none */
         struct dl_pch *pch;                      /* the precompiled client header, or NULL */
+        size_t n_not_parsed;                     /* files the prefilter left out */
         struct dl_ignore_list excludes;          /* --exclude */
         struct dl_pipeline *pipelines;           /* per config index, lazily */
         bool *pipeline_ready;
@@ -344,6 +346,8 @@ static enum dl_status pipeline_of(struct run *r, size_t i, struct dl_error *err)
         dl_pipeline_select(p, r->o.checks);
         p->stub_include_dir = r->stub_dir;
         p->pch = r->pch;
+        if (!r->o.no_prefilter)
+                p->prefilter = dl_prefilter_new(p->rules);
         p->verbose = r->o.verbose;
         if (r->o.dump_requests)
                 p->dump = stdout;
@@ -414,7 +418,12 @@ static void file_done(void *data, struct dl_job *job, size_t i)
                 fwrite(job->dump, 1, job->dump_len, stdout);
                 fflush(stdout);
         }
-        if (job->outcome != DL_FILE_ANALYSED) {
+        bool analysed = job->outcome == DL_FILE_ANALYSED;
+        if (job->outcome == DL_FILE_NOT_PARSED) { /* nothing in it to report */
+                r->n_not_parsed++;
+                analysed = true;
+        }
+        if (!analysed) {
                 r->incomplete = true;
         } else {
                 if (job->clang_errors)
@@ -423,9 +432,9 @@ static void file_done(void *data, struct dl_job *job, size_t i)
         }
         if (!r->o.dump_requests) {
                 size_t n_new = 0;
-                size_t first = dl_sink_take_unit(
-                        r->sink, job->outcome == DL_FILE_ANALYSED ? job->path : NULL,
-                        job->pipeline->rules, job->findings, job->n_findings, &n_new);
+                size_t first = dl_sink_take_unit(r->sink, analysed ? job->path : NULL,
+                                                 job->pipeline->rules, job->findings,
+                                                 job->n_findings, &n_new);
                 job->n_findings = 0; /* the sink has them */
                 size_t n;
                 const struct dl_finding *const *fs = dl_sink_findings(r->sink, &n);
@@ -869,6 +878,7 @@ int dl_cli_main(int argc, char **argv)
         sum.complete = !r->incomplete && !r->had_clang_errors;
         sum.artifacts = r->analysed;
         sum.n_artifacts = r->n_analysed;
+        sum.n_not_parsed = r->n_not_parsed;
         sum.argc = argc;
         sum.argv = (const char *const *)argv;
         const char **confs = config_files(r, &sum.n_config_files);

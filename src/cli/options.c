@@ -91,6 +91,7 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                 FLAG("-q", quiet)
                 FLAG("--no-cache", no_cache)
                 FLAG("--no-pch", no_pch)
+                FLAG("--no-prefilter", no_prefilter)
 #undef FLAG
 #define VALUE(s, field)                                                          \
         if (take_value(s, argc, argv, &i, &v, &missing)) {                      \
@@ -274,6 +275,8 @@ const char *dl_options_usage(void)
                "  --no-cache             keep nothing between runs (a temporary directory)\n"
                "  --no-pch               parse the stub headers with every file instead of\n"
                "                         precompiling them once (slower)\n"
+               "  --no-prefilter         parse every file, even those whose text cannot hold a\n"
+               "                         DynamoDB request\n"
                "Rules:\n"
                "  --rules FILE           rules file for every file (default: the nearest\n"
                "                         .ddblint.yaml from each file's directory upwards)\n"

@@ -62,6 +62,7 @@ struct dl_options {
         const char *cache_dir;       /* --cache-dir DIR, or NULL ($XDG_CACHE_HOME/ddblint) */
         bool no_cache;               /* --no-cache: nothing read from or kept in a cache */
         bool no_pch;                 /* --no-pch: parse the stub headers with every file */
+        bool no_prefilter;           /* --no-prefilter: parse every file */
         unsigned shard_k, shard_n;   /* --shard K/N (1 <= K <= N); 0/0 = every input */
         bool merge_sarif;            /* the merge-sarif subcommand: paths are SARIF logs */
 };

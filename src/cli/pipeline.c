@@ -13,6 +13,7 @@
 #include "../model/normalize.h"
 #include "../model/request.h"
 #include "../recognize/analyze.h"
+#include "../recognize/prefilter.h"
 #include "../rules/schema.h"
 
 #include <errno.h>
@@ -42,7 +43,11 @@ enum dl_status dl_pipeline_init(struct dl_pipeline *p, const struct dl_ruleset *
 
 void dl_pipeline_fini(struct dl_pipeline *p)
 {
-        if (!p || !p->catalogue)
+        if (!p)
+                return;
+        dl_prefilter_free(p->prefilter);
+        p->prefilter = NULL;
+        if (!p->catalogue)
                 return;
         dl_catalogue_destroy(p->states);
         free(p->states);
@@ -148,6 +153,9 @@ enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
                 *clang_errors = 0;
         if (!vet_input(p, path))
                 return DL_FILE_SKIPPED;
+        if (p->prefilter &&
+            !dl_prefilter_may_hold(p->prefilter, path, args, n_args, p->stub_include_dir))
+                return DL_FILE_NOT_PARSED;
 
         /* the stub headers precompiled, where that changes nothing (pch.h) */
         const char *pch = p->pch && p->stub_include_dir

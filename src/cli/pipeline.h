@@ -31,6 +31,9 @@ struct dl_pipeline {
         const char *stub_include_dir;     /* borrowed; NULL for none */
         struct dl_pch *pch;               /* borrowed; NULL: the stub headers are
                                              parsed with every file */
+        struct dl_prefilter *prefilter;   /* owned (dl_pipeline_fini frees it); for
+                                             this pipeline's rules; NULL: every
+                                             file is parsed */
         bool verbose;
         FILE *dump;                       /* non-NULL: print requests, run no check */
         struct dl_log *log;               /* borrowed */
@@ -40,9 +43,11 @@ struct dl_pipeline {
 
 /* What happened to one file. */
 enum dl_file_outcome {
-        DL_FILE_ANALYSED,        /* analysed (perhaps with compile errors) */
-        DL_FILE_SKIPPED,         /* unreadable or binary (NUL bytes, ELF): logged */
-        DL_FILE_FAILED,          /* libclang produced no translation unit: logged */
+        DL_FILE_ANALYSED,   /* analysed (perhaps with compile errors) */
+        DL_FILE_SKIPPED,    /* unreadable or binary (NUL bytes, ELF): logged */
+        DL_FILE_FAILED,     /* libclang produced no translation unit: logged */
+        DL_FILE_NOT_PARSED, /* the prefilter (p->prefilter) says it cannot hold a
+                                    request: not parsed, nothing to report */
 };
 
 /**

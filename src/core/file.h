@@ -13,8 +13,8 @@
  * @param out  receives a NUL-terminated heap copy of the bytes (the file may
  *             itself hold NULs; *len counts them all).
  * @param len  receives the number of bytes read, without the added NUL.
- * Returns: DL_OK, or DL_ERR_IO with err naming path and the system's reason
- * (*out NULL, *len 0).
+ * Returns: DL_OK, or DL_ERR_IO with err (may be NULL) naming path and the
+ * system's reason (*out NULL, *len 0).
  * Ownership: *out is (transfer full).
  */
 enum dl_status dl_file_read(const char *path, char **out, size_t *len, struct dl_error *err);

@@ -184,9 +184,10 @@ static size_t directive(const char *t, size_t i, size_t n, struct dl_directives 
 
 /* One pass over text: directives to out (when out), identifiers to fn
  * (when fn). */
-static void lex(const char *text, size_t len, struct dl_directives *out,
+static bool lex(const char *text, size_t len, struct dl_directives *out,
                 void (*fn)(const char *, size_t, void *), void *data)
 {
+        bool unseen = false; /* a paste or a universal character name */
         size_t n;
         char *t = unsplice(text, len, &n);
         bool bol = true, code = false;
@@ -231,6 +232,10 @@ static void lex(const char *text, size_t len, struct dl_directives *out,
                                         break;
                         }
                 } else {
+                        if ((c == '#' && i + 1 < n && t[i + 1] == '#') ||
+                            (c == '%' && i + 3 < n && !memcmp(t + i, "%:%:", 4)) ||
+                            (c == '\\' && i + 1 < n && (t[i + 1] == 'u' || t[i + 1] == 'U')))
+                                unseen = true;
                         bol = false;
                         code = true;
                         i++;
@@ -239,6 +244,7 @@ static void lex(const char *text, size_t len, struct dl_directives *out,
                         out->any_code = code;
         }
         free(t);
+        return unseen;
 }
 
 void dl_scan_directives(const char *text, size_t len, struct dl_directives *out)
@@ -256,10 +262,10 @@ void dl_directives_fini(struct dl_directives *d)
         DL_VEC_FREE(d);
 }
 
-void dl_scan_identifiers(const char *text, size_t len,
+bool dl_scan_identifiers(const char *text, size_t len,
                          void (*fn)(const char *id, size_t n, void *data), void *data)
 {
-        lex(text, len, NULL, fn, data);
+        return lex(text, len, NULL, fn, data);
 }
 
 /* ---- compiler arguments -------------------------------------------------------- */

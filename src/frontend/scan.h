@@ -64,8 +64,11 @@ void dl_directives_fini(struct dl_directives *d);
  * dl_scan_identifiers - calls fn for every identifier token of text outside
  * comments and literals (directive lines included), with its bytes and
  * length in bytes (not NUL-terminated; valid during the call).
+ * Returns: true when the text also builds or spells identifiers that fn
+ * does not see whole: a token paste (## or %:%:) or a universal character
+ * name (\uXXXX, \UXXXXXXXX) outside comments and literals.
  */
-void dl_scan_identifiers(const char *text, size_t len,
+bool dl_scan_identifiers(const char *text, size_t len,
                          void (*fn)(const char *id, size_t n, void *data), void *data);
 
 /* The include search of a compiler command line. Paths are absolute or as

@@ -135,6 +135,14 @@ static void classify(const struct dl_rctx *ctx, CXCursor call, struct dl_event *
         dl_cfunc_classify(ctx, api, sizeof api / sizeof api[0], call, ev);
 }
 
+/* The functions of the table that send (the prefilter's words). */
+static bool trigger_words(const struct dl_ruleset *rules, void (*add)(void *set, const char *word),
+                          void *set)
+{
+        (void)rules;
+        return dl_cfunc_trigger_words(api, sizeof api / sizeof api[0], add, set);
+}
+
 /* aws4dd.h is included (aws4/aws4dd.h, or bare), or the file names its
  * functions (a missing header: clang then cannot type them). */
 static bool applies(const struct dl_unit *u)
@@ -149,5 +157,6 @@ const struct dl_recognizer dl_recognizer_aws4dd = {
         .langs = DL_LANG_C | DL_LANG_CXX,
         .applies = applies,
         .classify = classify,
+        .trigger_words = trigger_words,
         .spell_fix = spell_fix,
 };

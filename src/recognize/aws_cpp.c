@@ -27,6 +27,7 @@
 #include "../model/fix.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -506,6 +507,24 @@ static size_t recover(const struct dl_rctx *ctx, const struct dl_toks *T, unsign
         return added;
 }
 
+/* Every name parse_method accepts: Op, OpAsync, OpCallable and, where the
+ * SDK has one, OpPaginator (the SEND events of classify and recover). */
+static bool trigger_words(const struct dl_ruleset *rules, void (*add)(void *set, const char *word),
+                          void *set)
+{
+        (void)rules;
+        for (size_t i = 0; i < N_OPS; i++) {
+                for (unsigned k = 0; k < 4; k++) {
+                        if (k == DL_CALL_PAGINATOR && !ops[i].paginator)
+                                continue;
+                        char w[128];
+                        snprintf(w, sizeof w, "%s%s", ops[i].api, kind_suffix[k]);
+                        add(set, w);
+                }
+        }
+        return true;
+}
+
 const struct dl_recognizer dl_recognizer_aws_cpp = {
         .id = "aws-cpp",
         .summary = "AWS SDK for C++: Aws::DynamoDB::DynamoDBClient operations (plain, Async, "
@@ -517,4 +536,5 @@ const struct dl_recognizer dl_recognizer_aws_cpp = {
         .dropped = dropped,
         .request_type = request_type,
         .spell_fix = spell_fix,
+        .trigger_words = trigger_words,
 };

@@ -24,6 +24,14 @@ static void classify(const struct dl_rctx *ctx, CXCursor call, struct dl_event *
         dl_cfunc_classify(ctx, api, sizeof api / sizeof api[0], call, ev);
 }
 
+/* The functions of the table that send (the prefilter's words). */
+static bool trigger_words(const struct dl_ruleset *rules, void (*add)(void *set, const char *word),
+                          void *set)
+{
+        (void)rules;
+        return dl_cfunc_trigger_words(api, sizeof api / sizeof api[0], add, set);
+}
+
 /* aws_dynamo.h is included (aws_dynamo/aws_dynamo.h, or bare), or the file
  * names its functions (a missing header). */
 static bool applies(const struct dl_unit *u)
@@ -40,4 +48,5 @@ const struct dl_recognizer dl_recognizer_aws_dynamo = {
         .langs = DL_LANG_C | DL_LANG_CXX,
         .applies = applies,
         .classify = classify,
+        .trigger_words = trigger_words,
 };

@@ -48,3 +48,13 @@ void dl_cfunc_classify(const struct dl_rctx *ctx, const struct dl_cfunc *api, si
                 }
         }
 }
+
+bool dl_cfunc_trigger_words(const struct dl_cfunc *api, size_t n,
+                            void (*add)(void *set, const char *word), void *set)
+{
+        for (size_t i = 0; i < n; i++) {
+                if (api[i].kind == DL_EV_SEND)
+                        add(set, api[i].name);
+        }
+        return true;
+}

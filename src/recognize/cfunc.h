@@ -44,4 +44,12 @@ struct dl_cfunc {
 void dl_cfunc_classify(const struct dl_rctx *ctx, const struct dl_cfunc *api, size_t n,
                        CXCursor call, struct dl_event *ev);
 
+/**
+ * dl_cfunc_trigger_words - a recognizer's trigger_words (recognizer.h)
+ * from its table: add(set, name) for every function of api (n rows) whose
+ * call sends a request (DL_EV_SEND). Returns true.
+ */
+bool dl_cfunc_trigger_words(const struct dl_cfunc *api, size_t n,
+                            void (*add)(void *set, const char *word), void *set);
+
 #endif

@@ -94,6 +94,15 @@ static void classify(const struct dl_rctx *ctx, CXCursor call, struct dl_event *
         }
 }
 
+/* The one call classify makes DL_EV_SEND of. */
+static bool trigger_words(const struct dl_ruleset *rules, void (*add)(void *set, const char *word),
+                          void *set)
+{
+        (void)rules;
+        add(set, "curl_easy_perform");
+        return true;
+}
+
 const struct dl_recognizer dl_recognizer_curl = {
         .id = "curl",
         .summary = "libcurl: low-level requests (X-Amz-Target header, JSON body in "
@@ -101,4 +110,5 @@ const struct dl_recognizer dl_recognizer_curl = {
         .langs = DL_LANG_C | DL_LANG_CXX,
         .applies = applies,
         .classify = classify,
+        .trigger_words = trigger_words,
 };

@@ -236,6 +236,20 @@ struct dl_recognizer {
         bool (*reported_by_callers)(const struct dl_rctx *ctx, const char *function);
         /* How the library's API spells a fix (struct dl_request.spell_fix). */
         void (*spell_fix)(struct dl_strbuf *sb, const struct dl_fix *fix);
+        /* The prefilter's words (prefilter.h), required of every
+         * recognizer (unit test recognize_prefilter): call add(set, word)
+         * for every identifier that a call classify makes DL_EV_SEND of (or
+         * that recover reads as one) must spell in the file that makes it:
+         * its client functions or methods ("Query", "QueryAsync"; a C
+         * library's function names; a declared wrapper's name from rules,
+         * which may be NULL). Derive them from the tables classify reads,
+         * not by hand. Return false when the words cannot be named for
+         * these rules (a wrapper's pattern that is no literal name): then
+         * every file is parsed. A translation unit none of whose
+         * identifiers, nor its project headers', is a word of any
+         * recognizer is not parsed. */
+        bool (*trigger_words)(const struct dl_ruleset *rules,
+                              void (*add)(void *set, const char *word), void *set);
 };
 
 /** dl_recognizers - the compiled-in recognizers (recognizers.def), in order.

@@ -82,6 +82,58 @@ static bool reported_by_callers(const struct dl_rctx *ctx, const char *function)
         return find(ctx->rules, function) != NULL;
 }
 
+/* The function name a `match` pattern can only match, when it is a literal
+ * qualified name ('^app::Store::get$', 'ddb_request'; the pattern is
+ * anchored at both ends): its last component, which every call of the
+ * function spells (an identifier; n bytes at *name). False for any other
+ * pattern: a metacharacter, an escape, an operator's name. */
+static bool literal_name(const char *pattern, const char **name, size_t *n)
+{
+        size_t len = strlen(pattern);
+        const char *p = pattern;
+        if (len && p[0] == '^')
+                p++, len--;
+        if (len && p[len - 1] == '$')
+                len--;
+        size_t last = 0;
+        for (size_t i = 0; i < len; i++) {
+                char c = p[i];
+                if (c == ':') {
+                        if (i + 1 >= len || p[i + 1] != ':')
+                                return false;
+                        last = i + 2;
+                        i++;
+                } else if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                             (c >= '0' && c <= '9'))) {
+                        return false;
+                }
+        }
+        if (last >= len || (p[last] >= '0' && p[last] <= '9'))
+                return false;
+        *name = p + last;
+        *n = len - last;
+        return !(*n == 8 && memcmp(*name, "operator", 8) == 0);
+}
+
+/* The declared wrappers' names; false when a pattern names none literally. */
+static bool trigger_words(const struct dl_ruleset *rules, void (*add)(void *set, const char *word),
+                          void *set)
+{
+        for (size_t i = 0; rules && i < rules->n_wrappers; i++) {
+                const char *name;
+                size_t n;
+                if (!rules->wrappers[i].match || !literal_name(rules->wrappers[i].match, &name, &n))
+                        return false;
+                char w[256];
+                if (n >= sizeof w)
+                        return false;
+                memcpy(w, name, n);
+                w[n] = '\0';
+                add(set, w);
+        }
+        return true;
+}
+
 const struct dl_recognizer dl_recognizer_wrappers = {
         .id = "wrappers",
         .summary = "a project's own functions declared in the rules file (wrappers:)",
@@ -89,4 +141,5 @@ const struct dl_recognizer dl_recognizer_wrappers = {
         .applies = applies,
         .classify = classify,
         .reported_by_callers = reported_by_callers,
+        .trigger_words = trigger_words,
 };

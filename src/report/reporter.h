@@ -51,6 +51,10 @@ struct dl_run_summary {
          * SARIF toolConfigurationNotifications and the JSON summary. */
         const char *const *config_files;
         size_t n_config_files;
+        /* Of the artifacts, the files the prefilter did not parse: their
+         * text cannot hold a request (recognize/prefilter.h). The text
+         * summary says so. */
+        size_t n_not_parsed;
 };
 
 /* Options of the SARIF and JSON reporters. */

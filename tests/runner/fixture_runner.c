@@ -30,6 +30,7 @@
 #include "core/log.h"
 #include "core/strbuf.h"
 #include "frontend/pch.h"
+#include "recognize/prefilter.h"
 #include "findings/finding.h"
 #include "frontend/compdb.h"
 #include "rules/ruleset.h"
@@ -251,9 +252,11 @@ static const char *stub_dir_of(const char *bin_dir)
 }
 
 /* Runs path through the pipeline (with the precompiled stub headers of pch
- * when not NULL); findings to got, tool diagnostics to log. */
+ * when not NULL, with the prefilter when prefilter); findings to got, tool
+ * diagnostics to log. A file the prefilter leaves unparsed must hold no
+ * request (prefilter.h): it is analysed again to print its requests. */
 static bool analyse(const char *path, const struct fixture *fx, const struct dl_ruleset *rules,
-                    const char *src_dir, const char *bin_dir, struct dl_pch *pch,
+                    const char *src_dir, const char *bin_dir, struct dl_pch *pch, bool prefilter,
                     struct collected *got, struct dl_log *log)
 {
         bool ok = true;
@@ -270,6 +273,7 @@ static bool analyse(const char *path, const struct fixture *fx, const struct dl_
                 dl_pipeline_only(&p, only, fx->n_checks);
                 p.stub_include_dir = stub_dir_of(bin_dir);
                 p.pch = pch;
+                p.prefilter = prefilter ? dl_prefilter_new(rules) : NULL;
                 const char *args[80];
                 size_t n = 0;
                 dl_compdb_lang_args(path, &args[0], &args[1]); /* a .c fixture is C */
@@ -291,7 +295,29 @@ static bool analyse(const char *path, const struct fixture *fx, const struct dl_
                                                                     : "not precompiled");
                 unsigned clang_errors = 0;
                 enum dl_file_outcome out = dl_pipeline_file(&p, path, args, n, &clang_errors);
-                if (out != DL_FILE_ANALYSED) {
+                if (out == DL_FILE_NOT_PARSED) {
+                        printf("%s: not parsed (prefilter)\n", path);
+                        char *dump = NULL;
+                        size_t dump_len = 0;
+                        dl_prefilter_free(p.prefilter);
+                        p.prefilter = NULL;
+                        p.dump = open_memstream(&dump, &dump_len);
+                        struct dl_log quiet;
+                        dl_log_init(&quiet, NULL, true);
+                        p.log = &quiet;
+                        dl_pipeline_file(&p, path, args, n, &clang_errors);
+                        fclose(p.dump);
+                        p.dump = NULL;
+                        p.log = log;
+                        dl_log_fini(&quiet);
+                        if (dump_len) {
+                                printf("FAIL %s: the prefilter would not parse it, but it holds "
+                                       "requests:\n%s",
+                                       path, dump);
+                                ok = false;
+                        }
+                        free(dump);
+                } else if (out != DL_FILE_ANALYSED) {
                         printf("FAIL %s: not analysed\n", path);
                         ok = false;
                 }
@@ -370,16 +396,18 @@ static bool run_fixture(const char *path, const char *src_dir, const char *bin_d
         struct dl_log log;
         dl_log_init(&log, NULL, true);
         struct collected got = {0};
-        ok = analyse(path, &fx, rules, src_dir, bin_dir, NULL, &got, &log) && ok;
+        ok = analyse(path, &fx, rules, src_dir, bin_dir, NULL, false, &got, &log) && ok;
 
-        /* The same file again with the stub headers precompiled: every
-         * finding and every tool diagnostic must be the same (pch.h). */
+        /* The same file again with the stub headers precompiled and the
+         * prefilter on: every finding and every tool diagnostic must be the
+         * same (pch.h; prefilter.h: a file with findings is never left
+         * unparsed). */
         char *cache = dl_xasprintf("%s/fixture-pch-cache", bin_dir);
         struct dl_pch *pch = dl_pch_new(stub_dir_of(bin_dir), cache);
         struct dl_log log2;
         dl_log_init(&log2, NULL, true);
         struct collected got2 = {0};
-        ok = analyse(path, &fx, rules, src_dir, bin_dir, pch, &got2, &log2) && ok;
+        ok = analyse(path, &fx, rules, src_dir, bin_dir, pch, true, &got2, &log2) && ok;
         if (!same_results(path, &got, &log, &got2, &log2))
                 ok = false;
         for (size_t k = 0; k < got2.n; k++)

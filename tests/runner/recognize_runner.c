@@ -19,6 +19,7 @@
  * missing ones). Prints "N passed, N failed"; exits 1 on any failure.
  */
 #include "recognize/analyze.h"
+#include "recognize/prefilter.h"
 #include "rules/ruleset.h"
 
 #include "core/alloc.h"
@@ -234,6 +235,18 @@ static bool run_file(const struct opts *o, const char *path)
                 printf("FAIL %s: %s\n", path, err.message ? err.message : "analysis failed");
                 ok = false;
                 an.n_requests = 0;
+        }
+        /* The prefilter's soundness: a file that holds a request is never
+         * left unparsed (recognize/prefilter.h). */
+        if (an.n_requests > 0) {
+                struct dl_prefilter *pf = dl_prefilter_new(rules);
+                if (!dl_prefilter_may_hold(pf, path, args, 3, o->stubs)) {
+                        printf("FAIL %s: holds %zu requests, but the prefilter would not parse "
+                               "it\n",
+                               path, an.n_requests);
+                        ok = false;
+                }
+                dl_prefilter_free(pf);
         }
         char **dumps = dl_xcalloc(an.n_requests + 1, sizeof *dumps);
         for (size_t i = 0; i < an.n_requests; i++) {
