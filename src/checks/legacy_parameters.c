@@ -62,20 +62,50 @@ static void report_old_api(const struct dl_check_ctx *ctx, const struct dl_reque
         if (uses.len)
                 dl_strbuf_putc(&uses, ')');
         /* an item or query operation gets the members that replaced the
-         * old ones; a table operation (CreateTable, DescribeTable...) only
-         * its current target: its table descriptions changed shape */
-        bool items = req->op == DL_OP_GET_ITEM || req->op == DL_OP_PUT_ITEM ||
-                     req->op == DL_OP_UPDATE_ITEM || req->op == DL_OP_DELETE_ITEM ||
-                     req->op == DL_OP_QUERY || req->op == DL_OP_SCAN ||
-                     req->op == DL_OP_BATCH_GET_ITEM || req->op == DL_OP_BATCH_WRITE_ITEM;
+         * old ones (its keys by attribute name, its expressions); a table
+         * operation (CreateTable, DescribeTable...) only its current target:
+         * its table descriptions changed shape */
+        const char *keys = NULL;
+        switch (req->op) {
+        case DL_OP_GET_ITEM:
+        case DL_OP_UPDATE_ITEM:
+        case DL_OP_DELETE_ITEM: keys = "Key {\"<attribute>\": ...}"; break;
+        case DL_OP_PUT_ITEM: keys = "Item {\"<attribute>\": ...}"; break;
+        case DL_OP_BATCH_GET_ITEM: keys = "Keys [{\"<attribute>\": ...}]"; break;
+        case DL_OP_BATCH_WRITE_ITEM:
+                keys = "PutRequest Item and DeleteRequest Key {\"<attribute>\": ...}";
+                break;
+        case DL_OP_QUERY:
+        case DL_OP_SCAN: keys = ""; break;
+        default: break;
+        }
+        struct dl_strbuf fix;
+        dl_strbuf_init(&fix);
+        if (keys) {
+                struct dl_op_params ps = {0};
+                dl_op_params_get(req->op, &ps);
+                dl_strbuf_puts(&fix, " with ");
+                dl_strbuf_puts(&fix, keys);
+                for (size_t i = 0; i < ps.n_expr; i++) {
+                        /* in DynamoDB's message order, read backwards: the
+                         * defining expression first */
+                        const char *sep = i == 0              ? (*keys ? " and a " : "a ")
+                                          : i + 1 < ps.n_expr ? ", "
+                                                              : " or ";
+                        dl_strbuf_puts(&fix, sep);
+                        dl_strbuf_puts(&fix, dl_field_api_name(ps.expr[ps.n_expr - 1 - i]));
+                }
+        } else {
+                dl_strbuf_puts(&fix, " (its KeySchema names key attributes by AttributeName and "
+                                     "KeyType)");
+        }
         dl_report(ctx, &req->call,
                   "%s of DynamoDB's previous API version %s%s: the current API, 2012-08-10, "
                   "replaced its members with key attribute names and expressions; send "
                   "DynamoDB_20120810.%s%s",
                   dl_op_name(req->op), req->api_version, dl_strbuf_cstr(&uses), dl_op_name(req->op),
-                  items ? " with Key {\"<attribute>\": ...} and a KeyConditionExpression, "
-                          "FilterExpression, ProjectionExpression or ConditionExpression"
-                        : " (its KeySchema names key attributes by AttributeName and KeyType)");
+                  dl_strbuf_cstr(&fix));
+        dl_strbuf_fini(&fix);
         dl_strbuf_fini(&uses);
 }
 
