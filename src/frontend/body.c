@@ -462,14 +462,6 @@ enum dl_when dl_body_when(const struct dl_body *b, unsigned ev, unsigned use)
         return maybe ? DL_WHEN_MAYBE : DL_WHEN_SURE;
 }
 
-static bool param_is_read_only(CXType t)
-{
-        if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference ||
-            t.kind == CXType_Pointer)
-                return clang_isConstQualifiedType(clang_getPointeeType(t));
-        return t.kind != CXType_Invalid;
-}
-
 /* Is the reference r only read where it is used (see dl_body_track)? */
 static bool ref_read(const struct dl_body *b, const struct dl_body_ref *r)
 {
@@ -489,7 +481,7 @@ static bool ref_read(const struct dl_body *b, const struct dl_body_ref *r)
                 return clang_CXXMethod_isConst(callee);
         if (nparams < 0 || r->arg - shift >= nparams)
                 return false; /* variadic or unknown callee */
-        return param_is_read_only(clang_getArgType(ft, (unsigned)(r->arg - shift)));
+        return dl_cx_param_is_read_only(clang_getArgType(ft, (unsigned)(r->arg - shift)));
 }
 
 /* Calls fn(data, r) for each reference r to decl, in visit order, until it

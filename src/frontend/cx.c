@@ -418,6 +418,14 @@ bool dl_cx_refers_to(CXCursor e, CXCursor decl)
                clang_equalCursors(clang_getCursorReferenced(e), decl);
 }
 
+bool dl_cx_param_is_read_only(CXType t)
+{
+        if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference ||
+            t.kind == CXType_Pointer)
+                return clang_isConstQualifiedType(clang_getPointeeType(t));
+        return t.kind != CXType_Invalid;
+}
+
 bool dl_cx_binary_operator(CXCursor e, CXCursor *lhs, CXCursor *rhs, char *op, size_t size)
 {
         CXCursor kids[2];

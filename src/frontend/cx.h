@@ -161,6 +161,10 @@ unsigned dl_cx_cursor_offset(CXCursor c);
 CXCursor dl_cx_member_object(CXCursor call);
 /** dl_cx_refers_to - e is a DeclRefExpr naming decl. */
 bool dl_cx_refers_to(CXCursor e, CXCursor decl);
+/** dl_cx_param_is_read_only - t is a parameter type through which a callee
+ * can only read its argument: a value, or a reference or pointer to const.
+ * False for an invalid type (a variadic argument, an unknown callee). */
+bool dl_cx_param_is_read_only(CXType t);
 /** dl_cx_binary_operator - the operands and the operator of the binary
  * operator e (`a % 16`, `x = f()`, `a && b`, C++'s `a and b`).
  * libclang 14 has no operator-kind query, so the operator is the first

@@ -1458,15 +1458,6 @@ static bool build_from_helper(struct scope *s, struct dl_request *r, CXCursor ca
         return ok;
 }
 
-/* A parameter type through which a callee can only read its argument. */
-static bool is_const_ref_or_value(CXType t)
-{
-        if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference ||
-            t.kind == CXType_Pointer)
-                return clang_isConstQualifiedType(clang_getPointeeType(t));
-        return true;
-}
-
 static void follow_var(struct scope *s, struct dl_request *r, CXCursor var, unsigned use,
                        bool fill);
 
@@ -1502,7 +1493,7 @@ static void request_arg(struct scope *s, struct dl_request *r, const struct dl_b
         }
         CXCursor def = clang_getCursorDefinition(callee);
         CXType pt = clang_getArgType(clang_getCursorType(callee), (unsigned)a);
-        if (pt.kind != CXType_Invalid && is_const_ref_or_value(pt))
+        if (dl_cx_param_is_read_only(pt))
                 return; /* read only */
         if (has_body(def) && s->depth < MAX_HELPER_DEPTH &&
             (unsigned)a < (unsigned)clang_Cursor_getNumArguments(def)) {
