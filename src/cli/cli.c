@@ -864,6 +864,11 @@ int dl_cli_main(int argc, char **argv)
         free(jobs);
         if (o->dump_requests) {
                 rc = r->incomplete ? DL_EXIT_INCOMPLETE : DL_EXIT_OK;
+                if (fflush(stdout) != 0 || ferror(stdout)) { /* a full disk, /dev/full */
+                        dl_error_set(&err, DL_ERR_IO, NULL, "cannot write the requests");
+                        print_error(&err);
+                        rc = DL_EXIT_USAGE;
+                }
                 goto out;
         }
         if (dl_sink_finish(r->sink, &r->log, &err) != DL_OK) {

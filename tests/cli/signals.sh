@@ -17,6 +17,15 @@ mkdir adir
 expect_rc 2 "$DDBLINT" -o adir src
 has err "adir: is a directory"
 
+# Standard output on a full device: exit 2 and the reason, for the findings
+# and for the dumped requests.
+if [ -w /dev/full ]; then
+  expect_rc 2 sh -c 'exec "$0" "$@" >/dev/full' "$DDBLINT" src/f1.cpp
+  has err "ddblint: error: cannot write the text report"
+  expect_rc 2 sh -c 'exec "$0" "$@" >/dev/full' "$DDBLINT" dump-requests src/f1.cpp
+  has err "ddblint: error: cannot write the requests"
+fi
+
 # Output into a pipe whose reader has gone: SIGPIPE ends the run as it ends
 # cat or grep (exit 141), with nothing on stderr and no temporary left.
 rm -f rc.txt
