@@ -196,8 +196,8 @@ struct dl_event {
         enum dl_map map;             /* SET_MAP, ADD_ENTRY */
         enum dl_nest nest;           /* NESTED */
         const char *member;          /* NESTED: the member shape ("Put", "KeysAndAttributes") */
-        const struct dl_wrapper *wrapper; /* SEND: a declared wrapper's call, or NULL */
-        enum dl_attr_type attr;           /* ATTR; SET_PATH when args[1] is null */
+        const struct dl_wrapper *wrapper;  /* SEND: a declared wrapper's call, or NULL */
+        enum dl_attr_type attr;            /* ATTR; SET_PATH when args[1] is null */
         const struct dl_spec_member *spec; /* CREATE: the spec struct's members */
         unsigned n_spec;
         enum dl_api_version api; /* SEND with body and a fixed op */
