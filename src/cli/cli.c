@@ -13,6 +13,7 @@
 #include "options.h"
 #include "pipeline.h"
 #include "progress.h"
+#include "result_cache.h"
 #include "shard.h"
 #include "walk.h"
 
@@ -32,8 +33,10 @@
 #include "../rules/ruleset.h"
 #include "../rules/schema.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <search.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +97,27 @@ static char *find_stub_dir(const char *argv0)
 /* --cache-dir, else $XDG_CACHE_HOME/ddblint, else $HOME/.cache/ddblint (the
  * XDG Base Directory Specification); NULL when none can be named.
  * (transfer full) */
+/* "512M" -> 536870912: bytes with an optional K, M or G (powers of 1024). */
+static bool parse_size(const char *s, uint64_t *out)
+{
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(s, &end, 10);
+        if (end == s || errno || s[0] == '-')
+                return false;
+        unsigned shift = 0;
+        if (*end == 'K' || *end == 'k')
+                shift = 10, end++;
+        else if (*end == 'M' || *end == 'm')
+                shift = 20, end++;
+        else if (*end == 'G' || *end == 'g')
+                shift = 30, end++;
+        if (*end || (shift && v > (UINT64_MAX >> shift)))
+                return false;
+        *out = (uint64_t)v << shift;
+        return true;
+}
+
 static char *cache_dir_for(const struct dl_options *o)
 {
         if (o->cache_dir)
@@ -251,6 +275,7 @@ struct run {
         char *stub_dir, *project_root, *cwd;
         char *cache_dir;                         /* --cache-dir or the default; NULL: none */
         struct dl_pch *pch;                      /* the precompiled client header, or NULL */
+        struct dl_result_cache *results;         /* each file's results, or NULL */
         size_t n_not_parsed;                     /* files the prefilter left out */
         struct dl_ignore_list excludes;          /* --exclude */
         struct dl_pipeline *pipelines;           /* per config index, lazily */
@@ -351,6 +376,7 @@ static enum dl_status pipeline_of(struct run *r, size_t i, struct dl_error *err)
         p->verbose = r->o.verbose;
         if (r->o.dump_requests)
                 p->dump = stdout;
+        dl_pipeline_use_cache(p, r->results);
         return DL_OK;
 }
 
@@ -413,6 +439,7 @@ static void file_done(void *data, struct dl_job *job, size_t i)
 {
         struct run *r = data;
         dl_progress_clear(&r->progress);
+        dl_result_cache_count(r->results, job->cache);
         replay_log(r, &job->log);
         if (job->dump) {
                 fwrite(job->dump, 1, job->dump_len, stdout);
@@ -626,6 +653,7 @@ static void run_fini(struct run *r)
         free(r->rules_index);
         dl_file_list_fini(&r->files);
         dl_pch_free(r->pch);
+        dl_result_cache_free(r->results);
         free(r->cache_dir);
         dl_sink_free(r->sink);
         dl_compdb_free(r->db);
@@ -779,6 +807,21 @@ int dl_cli_main(int argc, char **argv)
                 r->cache_dir = o->no_cache ? NULL : cache_dir_for(o);
                 r->pch = dl_pch_new(r->stub_dir, r->cache_dir);
         }
+        uint64_t cache_size = 512ull << 20;
+        if (o->cache_size && !parse_size(o->cache_size, &cache_size)) {
+                fprintf(stderr,
+                        "ddblint: --cache-size '%s': expected a size in bytes (K, M or G "
+                        "suffix allowed)\n",
+                        o->cache_size);
+                rc = DL_EXIT_USAGE;
+                goto out;
+        }
+        if (!o->no_cache && !o->dump_requests) {
+                char *dir = cache_dir_for(o);
+                r->results =
+                        dir ? dl_result_cache_new(dir, cache_size, DL_VERSION, r->stub_dir) : NULL;
+                free(dir);
+        }
 
         struct dl_sink_opts so = {0};
         so.known_ids = r->ids;
@@ -856,6 +899,9 @@ int dl_cli_main(int argc, char **argv)
                          n);
         struct dl_job_limits limits = {o->tu_timeout, o->tu_memory};
         dl_jobs_run(jobs, n, o->jobs ? o->jobs : dl_jobs_default_workers(), &limits, file_done, r);
+        if (o->cache_stats)
+                fprintf(stderr, "ddblint: %zu of %zu files from the result cache\n",
+                        dl_result_cache_hits(r->results), r->files.n);
         dl_progress_clear(&r->progress);
         say_unused_wrappers(r);
         for (size_t i = 0; i < n; i++)

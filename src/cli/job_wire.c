@@ -91,6 +91,7 @@ void dl_job_wire_encode(const struct dl_job *job, const unsigned long *calls, si
         dl_strbuf_putc(out, TAG_END);
         put_u32(out, (uint32_t)job->outcome);
         put_u32(out, job->clang_errors);
+        put_u32(out, (uint32_t)job->cache);
 }
 
 /* ---- decoding: every read is checked against the end of the bytes ---- */
@@ -226,9 +227,12 @@ bool dl_job_wire_decode(const char *buf, size_t len, struct dl_job *job)
                 case TAG_END: {
                         uint32_t outcome = get_u32(&r);
                         job->clang_errors = get_u32(&r);
-                        if (r.bad || r.p != r.end)
+                        uint32_t cache = get_u32(&r);
+                        if (r.bad || r.p != r.end || outcome > DL_FILE_NOT_PARSED ||
+                            cache > DL_CACHE_MISSED)
                                 return false;
                         job->outcome = (enum dl_file_outcome)outcome;
+                        job->cache = (enum dl_cache_use)cache;
                         return true;
                 }
                 default: r.bad = true;

@@ -2,7 +2,8 @@
  * process that analysed its translation unit to the driver (jobs.c).
  * SPDX-License-Identifier: MIT
  *
- * The result is the job's outcome and clang error count, its tool
+ * The result is the job's outcome, clang error count and what the result
+ * cache did for it (struct dl_job.cache), its tool
  * diagnostics (struct dl_log_entry), its findings (struct dl_finding with
  * related locations), its --dump-requests text, and how many calls each
  * wrapper of its rules matched. The encoding is private to one ddblint
@@ -23,8 +24,8 @@
 #include <stddef.h>
 
 /**
- * dl_job_wire_encode - append job's result (outcome, clang_errors, log,
- * findings, dump) to out, with calls[k] as the number of calls wrapper k
+ * dl_job_wire_encode - append job's result (outcome, clang_errors, cache,
+ * log, findings, dump) to out, with calls[k] as the number of calls wrapper k
  * of the job's rules matched during the job (n_calls of them).
  */
 void dl_job_wire_encode(const struct dl_job *job, const unsigned long *calls, size_t n_calls,

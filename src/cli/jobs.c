@@ -53,6 +53,7 @@ static void run_one(struct dl_job *job)
         p.log = &job->log;
         p.emit = collect;
         p.emit_data = job;
+        p.cache_use = &job->cache;
         FILE *mem = NULL;
         if (job->pipeline->dump) {
                 mem = open_memstream(&job->dump, &job->dump_len);
@@ -230,6 +231,7 @@ static void fail(struct worker *w, struct dl_job *job, int status, const struct 
         dl_log_init(&job->log, NULL, job->pipeline->verbose);
         job->outcome = DL_FILE_FAILED;
         job->clang_errors = 0;
+        job->cache = DL_CACHE_UNUSED;
         struct dl_loc loc = {job->path, 0, 0};
         if (w->fate == KILLED_TIME)
                 dl_log_add(&job->log, DL_LOG_ERROR, "tu-timeout", &loc,

@@ -34,6 +34,7 @@ struct dl_job {
         size_t n_args;
         enum dl_file_outcome outcome;   /* out */
         unsigned clang_errors;          /* out */
+        enum dl_cache_use cache;        /* out: what the result cache did for it */
         struct dl_log log;              /* out: the job's tool diagnostics */
         struct dl_finding **findings;   /* out: what its checks reported (owned) */
         size_t n_findings;

@@ -92,6 +92,7 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                 FLAG("--no-cache", no_cache)
                 FLAG("--no-pch", no_pch)
                 FLAG("--no-prefilter", no_prefilter)
+                FLAG("--cache-stats", cache_stats)
 #undef FLAG
 #define VALUE(s, field)                                                          \
         if (take_value(s, argc, argv, &i, &v, &missing)) {                      \
@@ -112,6 +113,7 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                 VALUE("--explain", explain)
                 VALUE("--sarif-help-base", help_base)
                 VALUE("--cache-dir", cache_dir)
+                VALUE("--cache-size", cache_size)
 #undef VALUE
                 if (take_value("--extra-arg", argc, argv, &i, &v, &missing)) {
                         if (missing)
@@ -270,8 +272,12 @@ const char *dl_options_usage(void)
                "  --shard K/N            analyse only the K-th of N shares of the inputs\n"
                "                         (by a hash of each path; merge the logs with\n"
                "                         'ddblint merge-sarif')\n"
-               "  --cache-dir DIR        keep the precompiled stub headers in DIR (default:\n"
-               "                         $XDG_CACHE_HOME/ddblint, else ~/.cache/ddblint)\n"
+               "  --cache-dir DIR        keep the precompiled stub headers and each file's\n"
+               "                         results in DIR (default: $XDG_CACHE_HOME/ddblint,\n"
+               "                         else ~/.cache/ddblint)\n"
+               "  --cache-size SIZE      bound on the kept results (bytes; K, M, G suffixes;\n"
+               "                         default 512M): least recently used go first\n"
+               "  --cache-stats          say on stderr how many files came from the cache\n"
                "  --no-cache             keep nothing between runs (a temporary directory)\n"
                "  --no-pch               parse the stub headers with every file instead of\n"
                "                         precompiling them once (slower)\n"

@@ -60,7 +60,9 @@ struct dl_options {
         unsigned tu_memory;          /* --tu-memory MIB per translation unit; 0 = none */
         bool no_stubs;               /* --no-stub-headers */
         const char *cache_dir;       /* --cache-dir DIR, or NULL ($XDG_CACHE_HOME/ddblint) */
+        const char *cache_size;      /* --cache-size SIZE, or NULL (512M) */
         bool no_cache;               /* --no-cache: nothing read from or kept in a cache */
+        bool cache_stats;            /* --cache-stats: result cache hits to stderr */
         bool no_pch;                 /* --no-pch: parse the stub headers with every file */
         bool no_prefilter;           /* --no-prefilter: parse every file */
         unsigned shard_k, shard_n;   /* --shard K/N (1 <= K <= N); 0/0 = every input */

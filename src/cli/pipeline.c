@@ -9,12 +9,14 @@
 #include "../core/glob.h"
 #include "../core/log.h"
 #include "../core/strbuf.h"
+#include "../core/vec.h"
 #include "../frontend/pch.h"
 #include "../model/normalize.h"
 #include "../model/request.h"
 #include "../recognize/analyze.h"
 #include "../recognize/prefilter.h"
 #include "../rules/schema.h"
+#include "result_cache.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -97,8 +99,9 @@ static void line_col_of(const unsigned char *s, size_t off, unsigned *line, unsi
  * header means a binary file. Text in another encoding than UTF-8 (a
  * Latin-1 comment) is analysed, as clang reads it: messages that quote
  * such bytes escape them (model/quote.h) and SARIF and JSON turn them into
- * U+FFFD (report/json_text.h). */
-static bool vet_input(struct dl_pipeline *p, const char *path)
+ * U+FFFD (report/json_text.h). On success, *text_out receives the bytes
+ * (transfer full) and *len_out their count. */
+static bool vet_input(struct dl_pipeline *p, const char *path, char **text_out, size_t *len_out)
 {
         struct dl_loc loc = {path, 0, 0};
         char *text = NULL;
@@ -127,7 +130,8 @@ static bool vet_input(struct dl_pipeline *p, const char *path)
                 free(text);
                 return false;
         }
-        free(text);
+        *text_out = text;
+        *len_out = len;
         return true;
 }
 
@@ -145,18 +149,118 @@ void dl_pipeline_check(const struct dl_pipeline *p, const struct dl_request *req
                 dl_pipeline_check(p, &req->items[k]);
 }
 
+void dl_pipeline_use_cache(struct dl_pipeline *p, struct dl_result_cache *c)
+{
+        /* --verbose says which wrapper patterns matched no call: a file
+         * taken from the cache calls none, so that run parses them all */
+        if (p->verbose && p->rules->n_wrappers)
+                c = NULL;
+        p->cache = c;
+        if (c)
+                dl_result_cache_base(c, p->rules, p->run_check, p->catalogue->n, p->verbose,
+                                     p->pch != NULL, p->cache_base);
+}
+
+/* Findings emitted while a file is analysed, kept (borrowed) for the cache. */
+struct capture {
+        dl_finding_emit_fn emit;
+        void *data;
+        DL_VEC(struct dl_finding *) got;
+};
+
+static void capture_emit(void *data, struct dl_finding *take)
+{
+        struct capture *c = data;
+        DL_VEC_PUSH(&c->got, take);
+        c->emit(c->data, take);
+}
+
+/* The files clang read for one translation unit besides the main file. */
+struct file_list {
+        char **items;
+        size_t n, cap;
+};
+
+static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
+                                    const char *const *args, size_t n_args, unsigned *clang_errors,
+                                    struct file_list *files);
+
 enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
                                       const char *const *args, size_t n_args,
                                       unsigned *clang_errors)
 {
+        unsigned errors = 0;
         if (clang_errors)
                 *clang_errors = 0;
-        if (!vet_input(p, path))
+        if (p->cache_use)
+                *p->cache_use = DL_CACHE_UNUSED;
+        char *text = NULL;
+        size_t len = 0;
+        if (!vet_input(p, path, &text, &len))
                 return DL_FILE_SKIPPED;
         if (p->prefilter &&
-            !dl_prefilter_may_hold(p->prefilter, path, args, n_args, p->stub_include_dir))
+            !dl_prefilter_may_hold(p->prefilter, path, args, n_args, p->stub_include_dir)) {
+                free(text);
                 return DL_FILE_NOT_PARSED;
+        }
+        if (!p->cache || p->dump) {
+                free(text);
+                return analyse(p, path, args, n_args, clang_errors, NULL);
+        }
 
+        /* the result cache (result_cache.h) */
+        uint8_t key[DL_RESULT_KEY_SIZE];
+        dl_result_cache_key(p->cache_base, path, args, n_args, text, len, key);
+        free(text);
+        struct dl_result r;
+        if (dl_result_cache_get(p->cache, key, &r)) {
+                for (size_t i = 0; i < r.log.n; i++) {
+                        const struct dl_log_entry *e = &r.log.items[i];
+                        struct dl_loc l = {e->file, e->line, e->col};
+                        dl_log_add(p->log, e->level, e->id, e->file ? &l : NULL, "%s", e->message);
+                }
+                for (size_t i = 0; i < r.n_findings; i++)
+                        p->emit(p->emit_data, r.findings[i]);
+                r.n_findings = 0; /* emitted: the callee owns them */
+                if (clang_errors)
+                        *clang_errors = r.clang_errors;
+                dl_result_fini(&r);
+                if (p->cache_use)
+                        *p->cache_use = DL_CACHE_HIT;
+                return DL_FILE_ANALYSED;
+        }
+        struct capture cap = {p->emit, p->emit_data, {0}};
+        struct dl_pipeline q = *p;
+        q.emit = capture_emit;
+        q.emit_data = &cap;
+        size_t log0 = p->log->n;
+        struct file_list files = {0};
+        enum dl_file_outcome out = analyse(&q, path, args, n_args, &errors, &files);
+        if (clang_errors)
+                *clang_errors = errors;
+        bool kept = false;
+        if (out == DL_FILE_ANALYSED) {
+                struct dl_result keep = {cap.got.items, cap.got.n, {0}, errors};
+                keep.log.items = p->log->items + log0;
+                keep.log.n = p->log->n - log0;
+                kept = dl_result_cache_put(p->cache, key, &keep, (const char *const *)files.items,
+                                           files.n);
+        }
+        if (p->cache_use)
+                *p->cache_use = kept ? DL_CACHE_WRITTEN : DL_CACHE_MISSED;
+        for (size_t i = 0; i < files.n; i++)
+                free(files.items[i]);
+        DL_VEC_FREE(&files);
+        DL_VEC_FREE(&cap.got);
+        return out;
+}
+
+/* dl_pipeline_file after the input checks: parse, recognize, check; the
+ * headers clang read to files when not NULL. */
+static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
+                                    const char *const *args, size_t n_args, unsigned *clang_errors,
+                                    struct file_list *files)
+{
         /* the stub headers precompiled, where that changes nothing (pch.h) */
         const char *pch = p->pch && p->stub_include_dir
                                   ? dl_pch_for(p->pch, path, args, n_args, p->log)
@@ -186,6 +290,8 @@ enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
         dl_error_fini(&err);
         if (clang_errors)
                 *clang_errors = an.clang_errors;
+        for (size_t i = 0; files && i < an.n_included; i++)
+                DL_VEC_PUSH(files, dl_xstrdup(an.included[i]));
 
         struct dl_strbuf sb;
         dl_strbuf_init(&sb);

@@ -10,11 +10,14 @@
 #ifndef DL_CLI_PIPELINE_H
 #define DL_CLI_PIPELINE_H
 
+#include "result_cache.h"
+
 #include "../checks/check.h"
 #include "../core/error.h"
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct dl_log;
@@ -34,6 +37,12 @@ struct dl_pipeline {
         struct dl_prefilter *prefilter;   /* owned (dl_pipeline_fini frees it); for
                                              this pipeline's rules; NULL: every
                                              file is parsed */
+        struct dl_result_cache *cache;    /* borrowed; NULL: no result cache
+                                             (set with dl_pipeline_use_cache) */
+        uint8_t cache_base[32];           /* dl_result_cache_base of this pipeline */
+        enum dl_cache_use *cache_use;     /* borrowed; non-NULL: receives what the
+                                             result cache did for each file
+                                             (counted by the run's owner) */
         bool verbose;
         FILE *dump;                       /* non-NULL: print requests, run no check */
         struct dl_log *log;               /* borrowed */
@@ -79,6 +88,14 @@ void dl_pipeline_only(struct dl_pipeline *p, const char *const *ids, size_t n);
  * finds; the fuzz targets (fuzz/) call it on requests they build.
  */
 void dl_pipeline_check(const struct dl_pipeline *p, const struct dl_request *req);
+
+/**
+ * dl_pipeline_use_cache - take results from c and keep them there
+ * (result_cache.h), for files of p's rules and checks: call it after the
+ * checks are selected and verbose and pch are set; p->dump turns it off. c is
+ * borrowed; NULL turns the cache off.
+ */
+void dl_pipeline_use_cache(struct dl_pipeline *p, struct dl_result_cache *c);
 
 /**
  * dl_pipeline_file - analyse path with the compiler arguments args.

@@ -83,6 +83,21 @@ static void find_include(CXFile included, CXSourceLocation *stack, unsigned dept
         clang_disposeString(name);
 }
 
+struct inclusions {
+        struct dl_cx *cx;
+        DL_VEC(const char *) files;
+};
+
+static void list_include(CXFile included, CXSourceLocation *stack, unsigned depth,
+                         CXClientData data)
+{
+        struct inclusions *in = data;
+        (void)stack;
+        if (depth == 0) /* the main file */
+                return;
+        DL_VEC_PUSH(&in->files, dl_cx_take(in->cx->arena, clang_getFileName(included)));
+}
+
 bool dl_unit_includes(const struct dl_unit *u, const char *part)
 {
         struct includes in = {part, false};
@@ -159,6 +174,13 @@ enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *o
                 memcpy(out->requests, reqs.items, reqs.n * sizeof *reqs.items);
         out->n_requests = reqs.n;
         out->clang_errors = errors;
+        struct inclusions inc = {&cx, {0}};
+        clang_getInclusions(tu.tu, list_include, &inc);
+        out->included = dl_arena_alloc(arena, (inc.files.n ? inc.files.n : 1) * sizeof(char *));
+        if (inc.files.n)
+                memcpy(out->included, inc.files.items, inc.files.n * sizeof(char *));
+        out->n_included = inc.files.n;
+        DL_VEC_FREE(&inc.files);
         DL_VEC_FREE(&reqs);
         DL_VEC_FREE(&w.funcs);
         dl_tu_free(&tu);

@@ -43,6 +43,10 @@ struct dl_analysis {
         size_t n_requests;
         unsigned clang_errors;        /* errors clang reported in user files */
         unsigned functions_unparsed;  /* functions recovered from tokens */
+        /* Every file clang read besides the main file (headers, as clang
+         * names them: clang_getInclusions), in inclusion order (arena). */
+        const char **included;
+        size_t n_included;
 };
 
 /**

@@ -4,7 +4,8 @@
 # streamed in file order, byte-identical whatever -j.
 . "$(dirname "$0")/lib.inc"
 # Enough files that the run outlasts the line's half-second delay on any
-# machine (each is a libclang parse), so the test does not depend on speed.
+# machine (each is a libclang parse: --no-cache, or the result cache would
+# answer), so the test does not depend on speed.
 files="01 02 03 04 05 06 07 08 09 10 11 12"
 for i in $files; do scan_file "src/f$i.cpp" "T$i"; done
 
@@ -14,12 +15,12 @@ lacks pipe.err "/12]"
 lacks pipe.out "/12]"
 # A terminal (script(1) gives the command a pseudo-terminal).
 if command -v script >/dev/null 2>&1; then
-  script -qec "'$DDBLINT' -j1 src" /dev/null >tty.out 2>&1
+  script -qec "'$DDBLINT' -j1 --no-cache src" /dev/null >tty.out 2>&1
   has tty.out "[12/12] src/f12.cpp"
   has tty.out "Scan of table 'T12'"
-  script -qec "'$DDBLINT' -j1 --quiet src" /dev/null >quiet.out 2>&1
+  script -qec "'$DDBLINT' -j1 --no-cache --quiet src" /dev/null >quiet.out 2>&1
   lacks quiet.out "/12]"
-  TERM=dumb script -qec "'$DDBLINT' -j1 src" /dev/null >dumb.out 2>&1
+  TERM=dumb script -qec "'$DDBLINT' -j1 --no-cache src" /dev/null >dumb.out 2>&1
   lacks dumb.out "/12]"
 else
   fail "script(1) is missing (bsdutils)"

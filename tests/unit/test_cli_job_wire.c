@@ -43,6 +43,7 @@ static void sample_job(struct dl_job *job, const struct dl_pipeline *p)
         job->path = "src/orders.cpp";
         job->outcome = DL_FILE_ANALYSED;
         job->clang_errors = 2;
+        job->cache = DL_CACHE_WRITTEN;
         dl_log_init(&job->log, NULL, false);
         struct dl_loc at = {"src/orders.cpp", 12, 7};
         dl_log_add(&job->log, DL_LOG_WARNING, "clang-error", &at, "unknown type 'Foo'");
@@ -96,6 +97,7 @@ static void test_round_trip(void **state)
         assert_true(dl_job_wire_decode(wire.buf, wire.len, &job));
         assert_int_equal(job.outcome, DL_FILE_ANALYSED);
         assert_int_equal(job.clang_errors, 2);
+        assert_int_equal(job.cache, DL_CACHE_WRITTEN);
 
         assert_int_equal(job.log.n, 2);
         assert_int_equal(job.log.items[0].level, DL_LOG_WARNING);
@@ -164,6 +166,41 @@ static void test_cut_short_or_trailing_bytes_refused(void **state)
         dl_strbuf_fini(&wire);
 }
 
+/* What the result cache did comes back whatever it was: the driver counts
+ * hits and writes from it (the worker's own counters die with it). */
+static void test_cache_use_round_trip(void **state)
+{
+        (void)state;
+        struct fixture fx;
+        fixture_init(&fx);
+        static const enum dl_cache_use uses[] = {DL_CACHE_UNUSED, DL_CACHE_HIT, DL_CACHE_WRITTEN,
+                                                 DL_CACHE_MISSED};
+        for (size_t i = 0; i < sizeof uses / sizeof *uses; i++) {
+                struct dl_job sent;
+                fresh_job(&sent, &fx.pipeline);
+                sent.outcome = DL_FILE_ANALYSED;
+                sent.cache = uses[i];
+                struct dl_strbuf wire;
+                dl_strbuf_init(&wire);
+                dl_job_wire_encode(&sent, NULL, 0, &wire);
+                struct dl_job job;
+                fresh_job(&job, &fx.pipeline);
+                job.cache = uses[(i + 1) % 4];
+                assert_true(dl_job_wire_decode(wire.buf, wire.len, &job));
+                assert_int_equal(job.cache, uses[i]);
+                /* a value no enum dl_cache_use has (the last field) is refused */
+                uint32_t bad = DL_CACHE_MISSED + 1;
+                memcpy(wire.buf + wire.len - sizeof bad, &bad, sizeof bad);
+                struct dl_job odd;
+                fresh_job(&odd, &fx.pipeline);
+                assert_false(dl_job_wire_decode(wire.buf, wire.len, &odd));
+                dl_job_fini(&odd);
+                dl_job_fini(&job);
+                dl_job_fini(&sent);
+                dl_strbuf_fini(&wire);
+        }
+}
+
 static void test_unknown_record_refused(void **state)
 {
         (void)state;
@@ -181,6 +218,7 @@ int main(void)
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_round_trip),
                 cmocka_unit_test(test_cut_short_or_trailing_bytes_refused),
+                cmocka_unit_test(test_cache_use_round_trip),
                 cmocka_unit_test(test_unknown_record_refused),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,570 @@
+/* result_cache.c - the per-translation-unit result cache of result_cache.h.
+ * SPDX-License-Identifier: MIT
+ *
+ * Entry format (text):
+ *   ddblint-result-cache 1 <version>\n
+ *   <one line of JSON: {"key", "headers": [[path, sha256 hex]...],
+ *    "clang_errors", "findings": [...], "log": [...]}>\n
+ *   <sha256 hex of the two lines above>\n
+ */
+#define _GNU_SOURCE /* tdestroy */
+#include "result_cache.h"
+
+#include "../core/alloc.h"
+#include "../core/file.h"
+#include "../core/vec.h"
+#include "../findings/fileio.h"
+#include "../rules/schema.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <nettle/sha2.h>
+#include <pthread.h>
+#include <search.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define FORMAT "ddblint-result-cache 1"
+
+struct digest_memo {
+        char *path;
+        bool readable;
+        char hex[2 * SHA256_DIGEST_SIZE + 1];
+};
+
+struct dl_result_cache {
+        char *dir; /* <cache dir>/results */
+        uint64_t max_bytes;
+        char *version;
+        uint8_t stubs[SHA256_DIGEST_SIZE];
+        pthread_mutex_t lock;
+        void *memo; /* tsearch tree of struct digest_memo, by path */
+        size_t hits, writes;
+};
+
+static void to_hex(const uint8_t *d, size_t n, char *out)
+{
+        for (size_t i = 0; i < n; i++)
+                snprintf(out + 2 * i, 3, "%02x", d[i]);
+}
+
+static void hash_str(struct sha256_ctx *ctx, const char *s)
+{
+        sha256_update(ctx, strlen(s) + 1, (const uint8_t *)s); /* with its NUL: a separator */
+}
+
+/* The SHA-256 of a file's bytes, as hex; false when it cannot be read. */
+static bool file_digest(const char *path, char *hex)
+{
+        char *text = NULL;
+        size_t len = 0;
+        if (dl_file_read(path, &text, &len, NULL) != DL_OK)
+                return false;
+        struct sha256_ctx ctx;
+        uint8_t d[SHA256_DIGEST_SIZE];
+        sha256_init(&ctx);
+        sha256_update(&ctx, len, (const uint8_t *)text);
+        sha256_digest(&ctx, sizeof d, d);
+        to_hex(d, sizeof d, hex);
+        free(text);
+        return true;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+        return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every file under dir, by relative path and content, sorted (the stubs). */
+static void hash_tree(struct sha256_ctx *ctx, const char *dir, const char *rel)
+{
+        char *here = rel[0] ? dl_xasprintf("%s/%s", dir, rel) : dl_xstrdup(dir);
+        DIR *d = opendir(here);
+        if (!d) {
+                free(here);
+                return;
+        }
+        DL_VEC(char *) names = {0};
+        for (struct dirent *e; (e = readdir(d));) {
+                if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+                        DL_VEC_PUSH(&names, dl_xstrdup(e->d_name));
+        }
+        closedir(d);
+        if (names.n)
+                qsort(names.items, names.n, sizeof *names.items, cmp_name);
+        for (size_t i = 0; i < names.n; i++) {
+                char *r = rel[0] ? dl_xasprintf("%s/%s", rel, names.items[i])
+                                 : dl_xstrdup(names.items[i]);
+                char *full = dl_xasprintf("%s/%s", dir, r);
+                struct stat st;
+                if (stat(full, &st) == 0 && S_ISDIR(st.st_mode)) {
+                        hash_tree(ctx, dir, r);
+                } else {
+                        char hex[2 * SHA256_DIGEST_SIZE + 1] = "";
+                        file_digest(full, hex);
+                        hash_str(ctx, r);
+                        hash_str(ctx, hex);
+                }
+                free(full);
+                free(r);
+                free(names.items[i]);
+        }
+        DL_VEC_FREE(&names);
+        free(here);
+}
+
+static bool mkdir_one(const char *path)
+{
+        return mkdir(path, 0777) == 0 || errno == EEXIST;
+}
+
+struct dl_result_cache *dl_result_cache_new(const char *dir, uint64_t max_bytes,
+                                            const char *version, const char *stub_dir)
+{
+        char *results = dl_xasprintf("%s/results", dir);
+        /* the cache dir and its parents as needed ($XDG_CACHE_HOME may not exist yet) */
+        char *p = dl_xstrdup(results);
+        for (char *s = p + 1; *s; s++) {
+                if (*s == '/') {
+                        *s = '\0';
+                        mkdir_one(p);
+                        *s = '/';
+                }
+        }
+        free(p);
+        if (!mkdir_one(results)) {
+                free(results);
+                return NULL;
+        }
+        struct dl_result_cache *c = dl_xcalloc(1, sizeof *c);
+        c->dir = results;
+        c->max_bytes = max_bytes;
+        c->version = dl_xstrdup(version);
+        struct sha256_ctx ctx;
+        sha256_init(&ctx);
+        if (stub_dir)
+                hash_tree(&ctx, stub_dir, "");
+        sha256_digest(&ctx, sizeof c->stubs, c->stubs);
+        pthread_mutex_init(&c->lock, NULL);
+        return c;
+}
+
+static void free_memo(void *p)
+{
+        struct digest_memo *m = p;
+        free(m->path);
+        free(m);
+}
+
+/* ---- eviction -------------------------------------------------------------------------- */
+
+struct aged {
+        char *path;
+        struct timespec mtime;
+        uint64_t size;
+};
+
+static int cmp_age(const void *a, const void *b)
+{
+        const struct aged *x = a, *y = b;
+        if (x->mtime.tv_sec != y->mtime.tv_sec)
+                return x->mtime.tv_sec < y->mtime.tv_sec ? -1 : 1;
+        if (x->mtime.tv_nsec != y->mtime.tv_nsec)
+                return x->mtime.tv_nsec < y->mtime.tv_nsec ? -1 : 1;
+        return strcmp(x->path, y->path);
+}
+
+/* Deletes the least recently used entries until the rest hold at most
+ * max_bytes; temporary files a killed writer left over an hour ago go too. */
+static void evict(struct dl_result_cache *c)
+{
+        DL_VEC(struct aged) all = {0};
+        uint64_t total = 0;
+        time_t now = time(NULL);
+        DIR *top = opendir(c->dir);
+        for (struct dirent *e; top && (e = readdir(top));) {
+                if (e->d_name[0] == '.')
+                        continue;
+                char *sub = dl_xasprintf("%s/%s", c->dir, e->d_name);
+                DIR *d = opendir(sub);
+                for (struct dirent *f; d && (f = readdir(d));) {
+                        if (!strcmp(f->d_name, ".") || !strcmp(f->d_name, ".."))
+                                continue;
+                        char *path = dl_xasprintf("%s/%s", sub, f->d_name);
+                        struct stat st;
+                        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+                                free(path);
+                                continue;
+                        }
+                        if (f->d_name[0] == '.') { /* a temporary file */
+                                if (now - st.st_mtime > 3600)
+                                        unlink(path);
+                                free(path);
+                                continue;
+                        }
+                        struct aged a = {path, st.st_mtim, (uint64_t)st.st_size};
+                        DL_VEC_PUSH(&all, a);
+                        total += a.size;
+                }
+                if (d)
+                        closedir(d);
+                free(sub);
+        }
+        if (top)
+                closedir(top);
+        if (total > c->max_bytes && all.n)
+                qsort(all.items, all.n, sizeof *all.items, cmp_age);
+        for (size_t i = 0; i < all.n; i++) {
+                if (total > c->max_bytes && unlink(all.items[i].path) == 0)
+                        total -= all.items[i].size;
+                free(all.items[i].path);
+        }
+        DL_VEC_FREE(&all);
+}
+
+void dl_result_cache_free(struct dl_result_cache *c)
+{
+        if (!c)
+                return;
+        if (c->writes)
+                evict(c);
+        tdestroy(c->memo, free_memo);
+        pthread_mutex_destroy(&c->lock);
+        free(c->dir);
+        free(c->version);
+        free(c);
+}
+
+void dl_result_cache_count(struct dl_result_cache *c, enum dl_cache_use use)
+{
+        if (c && use == DL_CACHE_HIT)
+                __atomic_fetch_add(&c->hits, 1, __ATOMIC_RELAXED);
+        else if (c && use == DL_CACHE_WRITTEN)
+                __atomic_fetch_add(&c->writes, 1, __ATOMIC_RELAXED);
+}
+
+size_t dl_result_cache_hits(const struct dl_result_cache *c)
+{
+        return c ? __atomic_load_n(&c->hits, __ATOMIC_RELAXED) : 0;
+}
+
+/* ---- keys ------------------------------------------------------------------------------ */
+
+void dl_result_cache_base(const struct dl_result_cache *c, const struct dl_ruleset *rules,
+                          const bool *run_check, size_t n_checks, bool verbose, bool pch,
+                          uint8_t *out)
+{
+        struct sha256_ctx ctx;
+        sha256_init(&ctx);
+        hash_str(&ctx, FORMAT);
+        hash_str(&ctx, c->version);
+        sha256_update(&ctx, sizeof c->stubs, c->stubs);
+        for (size_t i = 0; rules && i < rules->n_sources; i++) {
+                char hex[2 * SHA256_DIGEST_SIZE + 1] = "unreadable";
+                file_digest(rules->sources[i], hex);
+                hash_str(&ctx, rules->sources[i]);
+                hash_str(&ctx, hex);
+        }
+        hash_str(&ctx, rules && rules->path ? rules->path : "(built-in rules)");
+        for (size_t i = 0; i < n_checks; i++)
+                hash_str(&ctx, run_check[i] ? "1" : "0");
+        hash_str(&ctx, verbose ? "verbose" : "quiet");
+        hash_str(&ctx, pch ? "pch" : "no-pch");
+        sha256_digest(&ctx, DL_RESULT_KEY_SIZE, out);
+}
+
+void dl_result_cache_key(const uint8_t *base, const char *path, const char *const *args,
+                         size_t n_args, const char *text, size_t len, uint8_t *out)
+{
+        struct sha256_ctx ctx;
+        sha256_init(&ctx);
+        sha256_update(&ctx, DL_RESULT_KEY_SIZE, base);
+        char cwd[4096];
+        hash_str(&ctx, getcwd(cwd, sizeof cwd) ? cwd : "");
+        hash_str(&ctx, path);
+        for (size_t i = 0; i < n_args; i++)
+                hash_str(&ctx, args[i]);
+        hash_str(&ctx, "(content)");
+        sha256_update(&ctx, len, (const uint8_t *)text);
+        sha256_digest(&ctx, DL_RESULT_KEY_SIZE, out);
+}
+
+/* ---- header digests, once per run -------------------------------------------------------- */
+
+static int cmp_memo(const void *a, const void *b)
+{
+        return strcmp(((const struct digest_memo *)a)->path, ((const struct digest_memo *)b)->path);
+}
+
+/* The digest of header path (hex into out); false when it cannot be read. */
+static bool header_digest(struct dl_result_cache *c, const char *path, char *out)
+{
+        struct digest_memo key = {(char *)path, false, ""};
+        pthread_mutex_lock(&c->lock);
+        struct digest_memo **hit = tfind(&key, &c->memo, cmp_memo);
+        bool known = hit != NULL, readable = hit && (*hit)->readable;
+        if (hit)
+                memcpy(out, (*hit)->hex, sizeof key.hex);
+        pthread_mutex_unlock(&c->lock);
+        if (known)
+                return readable;
+        struct digest_memo *m = dl_xcalloc(1, sizeof *m);
+        m->path = dl_xstrdup(path);
+        m->readable = file_digest(path, m->hex);
+        memcpy(out, m->hex, sizeof m->hex);
+        readable = m->readable;
+        pthread_mutex_lock(&c->lock);
+        struct digest_memo **slot = tsearch(m, &c->memo, cmp_memo);
+        pthread_mutex_unlock(&c->lock);
+        if (*slot != m)
+                free_memo(m);
+        return readable;
+}
+
+/* ---- entries --------------------------------------------------------------------------- */
+
+static char *entry_path(const struct dl_result_cache *c, const uint8_t *key, char *hex)
+{
+        to_hex(key, DL_RESULT_KEY_SIZE, hex);
+        return dl_xasprintf("%s/%.2s/%s", c->dir, hex, hex + 2);
+}
+
+void dl_result_fini(struct dl_result *r)
+{
+        if (!r)
+                return;
+        for (size_t i = 0; i < r->n_findings; i++)
+                dl_finding_free(r->findings[i]);
+        free(r->findings);
+        dl_log_fini(&r->log);
+        memset(r, 0, sizeof *r);
+}
+
+static json_t *floc_json(const struct dl_floc *l)
+{
+        return json_pack("{s:s?,s:I,s:I,s:I,s:I}", "file", l->file, "line", (json_int_t)l->line,
+                         "col", (json_int_t)l->col, "end_line", (json_int_t)l->end_line, "end_col",
+                         (json_int_t)l->end_col);
+}
+
+static json_t *finding_json(const struct dl_finding *f)
+{
+        json_t *related = json_array();
+        for (size_t i = 0; i < f->n_related; i++) {
+                json_t *r = json_pack("{s:o,s:s?}", "loc", floc_json(&f->related[i].loc), "message",
+                                      f->related[i].message);
+                if (json_array_append_new(related, r) != 0) {
+                        json_decref(related);
+                        return NULL;
+                }
+        }
+        return json_pack("{s:s,s:I,s:s,s:o,s:o,s:s?,s:s?}", "check", f->check_id, "severity",
+                         (json_int_t)f->severity, "message", f->message, "loc", floc_json(&f->loc),
+                         "related", related, "function", f->function, "signature", f->signature);
+}
+
+static json_t *log_json(const struct dl_log_entry *e)
+{
+        return json_pack("{s:I,s:s,s:s?,s:I,s:I,s:s?}", "level", (json_int_t)e->level, "message",
+                         e->message, "file", e->file, "line", (json_int_t)e->line, "col",
+                         (json_int_t)e->col, "id", e->id);
+}
+
+/* The string member key of object j, NULL when it is null or missing
+ * (unpack's "s" takes no null). */
+static const char *opt_str(json_t *j, const char *key)
+{
+        return json_string_value(json_object_get(j, key));
+}
+
+/* Reads a location; false when j is not one. */
+static bool floc_read(json_t *j, struct dl_loc *l, unsigned *end_line, unsigned *end_col)
+{
+        json_int_t line, col, el, ec;
+        if (json_unpack(j, "{s:I,s:I,s:I,s:I}", "line", &line, "col", &col, "end_line", &el,
+                        "end_col", &ec) != 0)
+                return false;
+        l->file = opt_str(j, "file");
+        l->line = (unsigned)line;
+        l->col = (unsigned)col;
+        *end_line = (unsigned)el;
+        *end_col = (unsigned)ec;
+        return true;
+}
+
+static struct dl_finding *finding_read(json_t *j)
+{
+        const char *check, *message;
+        const char *function = opt_str(j, "function"), *signature = opt_str(j, "signature");
+        json_int_t severity;
+        json_t *loc, *related;
+        if (json_unpack(j, "{s:s,s:I,s:s,s:o,s:o}", "check", &check, "severity", &severity,
+                        "message", &message, "loc", &loc, "related", &related) != 0 ||
+            !json_is_array(related) || severity < 0 || severity > 2)
+                return NULL;
+        struct dl_loc l;
+        unsigned el, ec;
+        if (!floc_read(loc, &l, &el, &ec))
+                return NULL;
+        struct dl_finding *f = dl_finding_new(check, (enum dl_severity)severity, &l, message);
+        dl_finding_set_end(f, el, ec);
+        f->function = function ? dl_xstrdup(function) : NULL;
+        f->signature = signature ? dl_xstrdup(signature) : NULL;
+        size_t i;
+        json_t *r;
+        json_array_foreach (related, i, r) {
+                const char *m = opt_str(r, "message");
+                json_t *rl;
+                struct dl_loc rloc;
+                unsigned a, b;
+                if (json_unpack(r, "{s:o}", "loc", &rl) != 0 || !floc_read(rl, &rloc, &a, &b)) {
+                        dl_finding_free(f);
+                        return NULL;
+                }
+                dl_finding_add_related(f, &rloc, m);
+                f->related[f->n_related - 1].loc.end_line = a;
+                f->related[f->n_related - 1].loc.end_col = b;
+        }
+        return f;
+}
+
+/* The JSON line of an entry, checked against key and the headers' digests;
+ * fills out on success. */
+static bool entry_read(struct dl_result_cache *c, json_t *j, const char *key_hex,
+                       struct dl_result *out)
+{
+        const char *key;
+        json_int_t clang_errors;
+        json_t *headers, *findings, *log;
+        if (json_unpack(j, "{s:s,s:o,s:I,s:o,s:o}", "key", &key, "headers", &headers,
+                        "clang_errors", &clang_errors, "findings", &findings, "log", &log) != 0 ||
+            strcmp(key, key_hex) != 0 || !json_is_array(headers) || !json_is_array(findings) ||
+            !json_is_array(log))
+                return false;
+        size_t i;
+        json_t *v;
+        json_array_foreach (headers, i, v) {
+                const char *path, *hex;
+                char now[2 * SHA256_DIGEST_SIZE + 1];
+                if (json_unpack(v, "[ss]", &path, &hex) != 0 || !header_digest(c, path, now) ||
+                    strcmp(now, hex) != 0)
+                        return false;
+        }
+        struct dl_result r = {0};
+        dl_log_init(&r.log, NULL, true);
+        r.clang_errors = (unsigned)clang_errors;
+        r.findings = dl_xcalloc(json_array_size(findings) + 1, sizeof *r.findings);
+        json_array_foreach (findings, i, v) {
+                struct dl_finding *f = finding_read(v);
+                if (!f) {
+                        dl_result_fini(&r);
+                        return false;
+                }
+                r.findings[r.n_findings++] = f;
+        }
+        json_array_foreach (log, i, v) {
+                json_int_t level, line, col;
+                const char *message, *file = opt_str(v, "file"), *id = opt_str(v, "id");
+                if (json_unpack(v, "{s:I,s:s,s:I,s:I}", "level", &level, "message", &message,
+                                "line", &line, "col", &col) != 0 ||
+                    level < 0 || level > 2) {
+                        dl_result_fini(&r);
+                        return false;
+                }
+                struct dl_loc l = {file, (unsigned)line, (unsigned)col};
+                dl_log_add(&r.log, (enum dl_log_level)level, id ? id : "", file ? &l : NULL, "%s",
+                           message);
+        }
+        *out = r;
+        return true;
+}
+
+bool dl_result_cache_get(struct dl_result_cache *c, const uint8_t *key, struct dl_result *out)
+{
+        char hex[2 * DL_RESULT_KEY_SIZE + 1];
+        char *path = entry_path(c, key, hex);
+        char *text = NULL;
+        size_t len = 0;
+        bool hit = false;
+        if (dl_file_read(path, &text, &len, NULL) == DL_OK) {
+                /* header line, JSON line, digest line */
+                char *nl1 = memchr(text, '\n', len);
+                char *nl2 = nl1 ? memchr(nl1 + 1, '\n', len - (size_t)(nl1 + 1 - text)) : NULL;
+                char head[256];
+                snprintf(head, sizeof head, "%s %s", FORMAT, c->version);
+                if (nl2 && (size_t)(nl1 - text) == strlen(head) &&
+                    !memcmp(text, head, strlen(head)) &&
+                    len == (size_t)(nl2 + 1 - text) + 2 * SHA256_DIGEST_SIZE + 1 &&
+                    text[len - 1] == '\n') {
+                        struct sha256_ctx ctx;
+                        uint8_t d[SHA256_DIGEST_SIZE];
+                        char dh[2 * SHA256_DIGEST_SIZE + 1];
+                        sha256_init(&ctx);
+                        sha256_update(&ctx, (size_t)(nl2 + 1 - text), (const uint8_t *)text);
+                        sha256_digest(&ctx, sizeof d, d);
+                        to_hex(d, sizeof d, dh);
+                        if (!memcmp(dh, nl2 + 1, 2 * SHA256_DIGEST_SIZE)) {
+                                json_t *j = json_loadb(nl1 + 1, (size_t)(nl2 - nl1 - 1), 0, NULL);
+                                hit = j && entry_read(c, j, hex, out);
+                                json_decref(j);
+                        }
+                }
+        }
+        free(text);
+        if (hit)
+                utimensat(AT_FDCWD, path, NULL, 0); /* recently used */
+        free(path);
+        return hit;
+}
+
+bool dl_result_cache_put(struct dl_result_cache *c, const uint8_t *key, const struct dl_result *r,
+                         const char *const *headers, size_t n_headers)
+{
+        char hex[2 * DL_RESULT_KEY_SIZE + 1];
+        char *path = entry_path(c, key, hex);
+        json_t *hs = json_array();
+        bool ok = true;
+        for (size_t i = 0; ok && i < n_headers; i++) {
+                char d[2 * SHA256_DIGEST_SIZE + 1];
+                ok = header_digest(c, headers[i], d) &&
+                     json_array_append_new(hs, json_pack("[ss]", headers[i], d)) == 0;
+        }
+        /* a string JSON cannot hold (bytes that are not UTF-8, in a
+         * signature or a message) leaves the file uncached, never dropped */
+        json_t *fs = json_array(), *ls = json_array();
+        for (size_t i = 0; ok && i < r->n_findings; i++)
+                ok = json_array_append_new(fs, finding_json(r->findings[i])) == 0;
+        for (size_t i = 0; ok && i < r->log.n; i++)
+                ok = json_array_append_new(ls, log_json(&r->log.items[i])) == 0;
+        json_t *j = json_pack("{s:s,s:o,s:I,s:o,s:o}", "key", hex, "headers", hs, "clang_errors",
+                              (json_int_t)r->clang_errors, "findings", fs, "log", ls);
+        char *body = ok && j ? json_dumps(j, JSON_COMPACT) : NULL;
+        json_decref(j);
+        bool written = false;
+        if (body) {
+                char *text = dl_xasprintf("%s %s\n%s\n", FORMAT, c->version, body);
+                struct sha256_ctx ctx;
+                uint8_t d[SHA256_DIGEST_SIZE];
+                char dh[2 * SHA256_DIGEST_SIZE + 1];
+                sha256_init(&ctx);
+                sha256_update(&ctx, strlen(text), (const uint8_t *)text);
+                sha256_digest(&ctx, sizeof d, d);
+                to_hex(d, sizeof d, dh);
+                char *all = dl_xasprintf("%s%s\n", text, dh);
+                char *sub = dl_xasprintf("%s/%.2s", c->dir, hex);
+                written = mkdir_one(sub) &&
+                          dl_file_write_atomic(path, all, strlen(all), NULL) == DL_OK;
+                free(sub);
+                free(all);
+                free(text);
+                free(body);
+        }
+        free(path);
+        return written;
+}

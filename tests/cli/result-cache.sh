@@ -1,0 +1,154 @@
+#!/bin/sh
+# result-cache.sh - each file's results kept between runs
+# (src/cli/result_cache.h): a warm run prints what a cold one printed and
+# parses nothing; an edit of a file, of a header it reads or of the rules
+# parses again what it changes and only that; an entry that is corrupt,
+# truncated, of another version or left half-written by another process is
+# ignored and rewritten; concurrent runs on one cache agree; the size is
+# bounded, least recently used first; --no-cache reads and keeps nothing.
+. "$(dirname "$0")/lib.inc"
+C="$T/cache"
+mkdir -p p/src p/include
+scan_file p/src/a.cpp Orders
+scan_file p/src/b.cpp Users
+cat >p/include/names.h <<'EOT'
+#pragma once
+#define TABLE "Items"
+EOT
+cat >p/src/c.cpp <<'EOT'
+#include <aws/dynamodb/DynamoDBClient.h>
+#include "../include/names.h"
+
+void all_items(Aws::DynamoDB::DynamoDBClient &client)
+{
+        Aws::DynamoDB::Model::ScanRequest req;
+        req.SetTableName(TABLE);
+        client.Scan(req);
+}
+EOT
+cd p || exit 2
+
+# run NAME: ddblint on the project with the cache, output to $T/NAME.out,
+# the cache's count to $T/NAME.err
+run() {
+  "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats . >"$T/$1.out" 2>"$T/$1.err"
+  echo "exit $?" >>"$T/$1.out"
+}
+# same A B: the outputs of runs A and B are the same
+same() {
+  if cmp -s "$T/$1.out" "$T/$2.out"; then ok "$2 prints what $1 printed"; else
+    fail "$2 differs from $1"; diff "$T/$1.out" "$T/$2.out" | sed 's/^/  /'; fi
+}
+entries() { find "$C/results" -type f ! -name '.*' | wc -l | tr -d ' '; }
+
+"$DDBLINT" -j 2 --no-cache . >"$T/ref.out" 2>/dev/null
+echo "exit $?" >>"$T/ref.out"
+has "$T/ref.out" "Items"
+run cold
+same ref cold
+has "$T/cold.err" "0 of 4 files from the result cache"
+[ "$(entries)" = 3 ] && ok "3 entries" || fail "$(entries) entries, expected 3"
+run warm
+same ref warm
+has "$T/warm.err" "3 of 4 files from the result cache"
+
+# a one-file edit parses that file only
+sed 's/Orders/Orders2/' src/a.cpp >src/a.tmp && mv src/a.tmp src/a.cpp
+run edit
+has "$T/edit.out" "Orders2"
+lacks "$T/edit.out" "'Orders'"
+has "$T/edit.err" "2 of 4 files from the result cache"
+# a header's edit: the file that reads it only
+sed 's/"Items"/"Things"/' include/names.h >names.tmp && mv names.tmp include/names.h
+run header
+has "$T/header.out" "Things"
+has "$T/header.err" "2 of 4 files from the result cache"
+# the rules: every file
+printf 'version: 1\nchecks:\n  scan:\n    severity: error\n' >.ddblint.yaml
+run rules
+has "$T/rules.out" "error: Scan"
+has "$T/rules.err" "0 of 4 files from the result cache"
+run rules2
+same rules rules2
+has "$T/rules2.err" "3 of 4 files from the result cache"
+
+# (the header is walked too, as a file the prefilter does not parse)
+# bad entries are ignored and rewritten: corrupt, truncated, another
+# version, another key's, and a writer's temporary file left behind
+# (from a cache holding only the entries of the files as they are now)
+rm -rf "$C"
+run fresh
+same rules2 fresh
+one=$(find "$C/results" -type f ! -name '.*' | head -1)
+damage() {
+  for f in $(find "$C/results" -type f ! -name '.*'); do
+    case $1 in
+    corrupt) sed 's/"line":\([0-9]\)/"line":9\1/' "$f" >"$f.x" ;;
+    truncated) head -c 100 "$f" >"$f.x" ;;
+    version) sed '1s/.*/ddblint-result-cache 1 0.0.0-other/' "$f" >"$f.x" ;;
+    empty) : >"$f.x" ;;
+    esac
+    mv "$f.x" "$f"
+  done
+}
+for how in corrupt truncated version empty; do
+  damage $how
+  run $how
+  same rules2 $how
+  has "$T/$how.err" "0 of 4 files from the result cache"
+  run $how-again
+  same rules2 $how-again
+  has "$T/$how-again.err" "3 of 4 files from the result cache"
+done
+# an entry moved under another key is not trusted
+other=$(find "$C/results" -type f ! -name '.*' | sed -n 2p)
+cp "$one" "$other"
+run moved
+same rules2 moved
+has "$T/moved.err" "2 of 4 files from the result cache"
+# a temporary file of a writer (killed, or still writing) is not read
+for f in $(find "$C/results" -type f ! -name '.*'); do
+  head -c 50 "$f" >"$(dirname "$f")/.$(basename "$f").AbCdEf"
+done
+run half
+same rules2 half
+has "$T/half.err" "3 of 4 files from the result cache"
+
+# two runs at once on one cache, from empty: both right, the cache whole
+rm -rf "$C"
+"$DDBLINT" -j 2 --cache-dir "$C" . >"$T/c1.out" 2>/dev/null &
+pid=$!
+"$DDBLINT" -j 2 --cache-dir "$C" . >"$T/c2.out" 2>/dev/null
+echo "exit $?" >>"$T/c2.out"
+wait $pid
+echo "exit $?" >>"$T/c1.out"
+same rules2 c1
+same rules2 c2
+run after
+same rules2 after
+has "$T/after.err" "3 of 4 files from the result cache"
+
+# the bound: with room for about two entries, the least recently used go
+size=$(find "$C/results" -type f ! -name '.*' -exec cat {} + | wc -c)
+bound=$((size * 2 / 3 + 1))
+"$DDBLINT" -j 1 --cache-dir "$C" --cache-size "$bound" src/a.cpp >/dev/null 2>&1
+sed 's/Users/Users2/' src/b.cpp >src/b.tmp && mv src/b.tmp src/b.cpp
+"$DDBLINT" -j 1 --cache-dir "$C" --cache-size "$bound" --cache-stats src/b.cpp src/a.cpp \
+  >/dev/null 2>"$T/bound.err"
+has "$T/bound.err" "1 of 2 files from the result cache"
+total=$(find "$C/results" -type f ! -name '.*' -exec cat {} + | wc -c)
+[ "$total" -le "$bound" ] && ok "cache within its bound ($total <= $bound bytes)" \
+  || fail "cache holds $total bytes, bound $bound"
+"$DDBLINT" -j 1 --cache-dir "$C" --cache-stats src/a.cpp src/b.cpp >/dev/null 2>"$T/lru.err"
+has "$T/lru.err" "2 of 2 files from the result cache"
+expect_rc 2 "$DDBLINT" --cache-dir "$C" --cache-size 12X .
+has "$T/err" "--cache-size '12X'"
+
+# --no-cache reads and writes nothing
+rm -rf "$C"
+"$DDBLINT" -j 2 --cache-dir "$C" --no-cache . >"$T/none.out" 2>/dev/null
+echo "exit $?" >>"$T/none.out"
+has "$T/none.out" "Users2"
+[ ! -d "$C/results" ] && ok "--no-cache kept no result" || fail "--no-cache wrote $C/results"
+cd "$T" || exit 2
+finish
