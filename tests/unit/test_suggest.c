@@ -9,6 +9,8 @@
 
 #include "core/suggest.h"
 
+#include <string.h>
+
 static const char *const keys[] = {"name", "match", "default", "partition-key", "sort-key",
                                    "indexes"};
 
@@ -48,6 +50,86 @@ static void test_word_eq(void **state)
         assert_false(dl_word_eq("all", "al"));
 }
 
+/* The definition in suggest.h, computed in full for every pair: optimal
+ * string alignment distance up to case and '-'/'_', at most
+ * (strlen(word) + 2) / 3, the first of the closest. */
+static char fold(char c)
+{
+        if (c >= 'A' && c <= 'Z')
+                return (char)(c - 'A' + 'a');
+        return c == '_' ? '-' : c;
+}
+
+static size_t osa(const char *a, const char *b)
+{
+        size_t na = strlen(a), nb = strlen(b), d[16][16];
+        for (size_t i = 0; i <= na; i++) {
+                for (size_t j = 0; j <= nb; j++) {
+                        if (i == 0 || j == 0) {
+                                d[i][j] = i + j;
+                                continue;
+                        }
+                        size_t v = d[i - 1][j - 1] + (fold(a[i - 1]) != fold(b[j - 1]));
+                        if (d[i - 1][j] + 1 < v)
+                                v = d[i - 1][j] + 1;
+                        if (d[i][j - 1] + 1 < v)
+                                v = d[i][j - 1] + 1;
+                        if (i > 1 && j > 1 && fold(a[i - 1]) == fold(b[j - 2]) &&
+                            fold(a[i - 2]) == fold(b[j - 1]) && d[i - 2][j - 2] + 1 < v)
+                                v = d[i - 2][j - 2] + 1;
+                        d[i][j] = v;
+                }
+        }
+        return d[na][nb];
+}
+
+static const char *reference(const char *word, const char *const *c, size_t n)
+{
+        if (!*word)
+                return NULL;
+        const char *best = NULL;
+        size_t best_d = (strlen(word) + 2) / 3 + 1;
+        for (size_t i = 0; i < n; i++) {
+                size_t d = osa(word, c[i]);
+                if (d < best_d) {
+                        best = c[i];
+                        best_d = d;
+                }
+        }
+        return best;
+}
+
+/* dl_suggest skips candidates it can tell are no closer (by length, or
+ * once a row of the distance table is past the best so far): on short
+ * random words over a small alphabet it still picks what the definition
+ * picks. */
+static void test_same_choice_as_the_full_distance(void **state)
+{
+        static const char alphabet[] = "abAB-_c";
+        unsigned seed = 12345;
+        char words[6][16];
+        const char *c[5];
+        for (int trial = 0; trial < 20000; trial++) {
+                for (int w = 0; w < 6; w++) {
+                        seed = seed * 1103515245u + 12345u;
+                        size_t len = (seed >> 16) % 13;
+                        for (size_t k = 0; k < len; k++) {
+                                seed = seed * 1103515245u + 12345u;
+                                words[w][k] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+                        }
+                        words[w][len] = '\0';
+                        if (w > 0)
+                                c[w - 1] = words[w];
+                }
+                const char *want = reference(words[0], c, 5);
+                const char *got = dl_suggest(words[0], c, 5);
+                if (want != got)
+                        fail_msg("'%s': expected %s%s%s, got %s%s%s", words[0], want ? "'" : "",
+                                 want ? want : "none", want ? "'" : "", got ? "'" : "",
+                                 got ? got : "none", got ? "'" : "");
+        }
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -55,6 +137,7 @@ int main(void)
                 cmocka_unit_test(test_unrelated_words_find_nothing),
                 cmocka_unit_test(test_ties_go_to_the_first),
                 cmocka_unit_test(test_word_eq),
+                cmocka_unit_test(test_same_choice_as_the_full_distance),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
