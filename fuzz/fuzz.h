@@ -121,8 +121,9 @@ void fuzz_check_with(const struct dl_pipeline *p, struct dl_arena *a, struct dl_
  * would. */
 void fuzz_check(struct dl_arena *a, struct dl_request *req);
 
-/** fuzz_file - write n bytes to a file named `name` in a directory of this
- * process's own (made on first use, removed at exit).
+/** fuzz_file - write n bytes to a new file named `name` in a directory of
+ * this process's own (made on first use under $TMPDIR, else /dev/shm when
+ * writable, else /tmp; removed at exit).
  * Returns: its path (static storage, valid until the next call); aborts
  * when the file cannot be written. */
 const char *fuzz_file(const char *name, const uint8_t *data, size_t n);
