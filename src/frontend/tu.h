@@ -27,7 +27,10 @@ const char *dl_tu_describe_error(enum CXErrorCode code);
 
 /**
  * dl_tu_parse - parse path with clang_parseTranslationUnit2 (KeepGoing and
- * DetailedPreprocessingRecord; function bodies are always parsed).
+ * DetailedPreprocessingRecord; function bodies are always parsed). The
+ * index excludes declarations from a precompiled header: visiting the
+ * translation unit's cursor does not reach the declarations (nor the macro
+ * definitions) of an "-include-pch" file; references into it resolve.
  * @param args      compiler arguments without the file name (borrowed).
  * @param stub_dir  appended as "-idirafter DIR" when not NULL.
  * When args hold "-include-pch FILE" and libclang cannot read FILE

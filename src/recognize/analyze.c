@@ -38,9 +38,14 @@ static enum CXChildVisitResult find_functions(CXCursor c, CXCursor parent, CXCli
 {
         struct walk *w = data;
         (void)parent;
+        /* what lies outside the analysed file holds none of its functions:
+         * not entered (walking the standard library's namespaces cost more
+         * than the parse, docs/performance.md) */
+        if (!dl_cx_is_main_file(w->cx, c))
+                return CXChildVisit_Continue;
         enum CXCursorKind k = clang_getCursorKind(c);
         if (is_function_kind(k)) {
-                if (clang_isCursorDefinition(c) && dl_cx_is_main_file(w->cx, c))
+                if (clang_isCursorDefinition(c))
                         DL_VEC_PUSH(&w->funcs, c);
                 return CXChildVisit_Continue;
         }
