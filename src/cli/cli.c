@@ -11,6 +11,7 @@
 #include "ignore.h"
 #include "jobs.h"
 #include "options.h"
+#include "owners.h"
 #include "pipeline.h"
 #include "progress.h"
 #include "result_cache.h"
@@ -193,17 +194,18 @@ enum dl_status dl_cli_compdb_open(const char *where, struct dl_compdb **out, str
         return st;
 }
 
-/* Drops the inputs that --shard K/N leaves to the other shards. */
-static void keep_shard(struct dl_file_list *files, const char *root, unsigned k, unsigned n)
+/* Whether path (a walked file) is one of the operands itself, however
+ * spelled: a header named on the command line is never owned. */
+static bool named_operand(const struct dl_options *o, const char *path)
 {
-        size_t kept = 0;
-        for (size_t i = 0; i < files->n; i++) {
-                if (dl_shard_keeps(files->paths[i], root, k, n))
-                        files->paths[kept++] = files->paths[i];
-                else
-                        free(files->paths[i]);
+        char real[PATH_MAX], op[PATH_MAX];
+        if (!realpath(path, real))
+                return false;
+        for (size_t i = 0; i < o->n_paths; i++) {
+                if (realpath(o->paths[i], op) && strcmp(op, real) == 0)
+                        return true;
         }
-        files->n = kept;
+        return false;
 }
 
 /* The run's sources are C++: some .cc/.cpp/.cxx file and no .c file. A
@@ -286,8 +288,10 @@ struct run {
         struct dl_error walk_err;                /* a rules file met while walking */
         bool walk_failed;
         void *seen_diags;                        /* tsearch tree of replayed diagnostics */
-        const char **analysed;
-        size_t n_analysed;
+        bool *analysed;                          /* per file: analysed or left out by the
+                                                    prefilter (SARIF artifacts) */
+        size_t *job_file;                        /* per job: its file's index */
+        size_t n_owned;                          /* headers analysed in their owner's unit */
         size_t *files_per_ruleset;
         bool incomplete, had_clang_errors;
         struct dl_progress progress;
@@ -447,7 +451,7 @@ static void file_done(void *data, struct dl_job *job, size_t i)
         }
         bool analysed = job->outcome == DL_FILE_ANALYSED;
         if (job->outcome == DL_FILE_NOT_PARSED) { /* nothing in it to report */
-                r->n_not_parsed++;
+                r->n_not_parsed += 1 + job->n_own;
                 analysed = true;
         }
         if (!analysed) {
@@ -455,10 +459,14 @@ static void file_done(void *data, struct dl_job *job, size_t i)
         } else {
                 if (job->clang_errors)
                         r->had_clang_errors = true;
-                r->analysed[r->n_analysed++] = job->path;
+                r->analysed[r->job_file[i]] = true;
         }
         if (!r->o.dump_requests) {
                 size_t n_new = 0;
+                /* the unit's own headers: their directives judged too */
+                for (size_t h = 0; analysed && h < job->n_own; h++)
+                        dl_sink_take_unit(r->sink, job->own[h].path, job->pipeline->rules, NULL,
+                                          0, NULL);
                 size_t first = dl_sink_take_unit(r->sink, analysed ? job->path : NULL,
                                                  job->pipeline->rules, job->findings,
                                                  job->n_findings, &n_new);
@@ -650,6 +658,7 @@ static void run_fini(struct run *r)
         free(r->help_markdown);
         tdestroy(r->seen_diags, free);
         free(r->analysed);
+        free(r->job_file);
         free(r->rules_index);
         dl_file_list_fini(&r->files);
         dl_pch_free(r->pch);
@@ -853,61 +862,135 @@ int dl_cli_main(int argc, char **argv)
         r->incomplete = r->files.failed > 0;
         /* decided on every input, so that each shard decides the same */
         bool cxx_project = is_cxx_project(&r->files);
-        if (o->shard_n)
-                keep_shard(&r->files, r->project_root, o->shard_k, o->shard_n);
 
-        /* Each file's rules, and the checks configured once per ruleset:
-         * every rules file is read and validated before any analysis. */
-        size_t n = r->files.n;
-        r->rules_index = dl_xcalloc(n + 1, sizeof *r->rules_index);
-        for (size_t i = 0; i < n; i++) {
+        /* Each file's rules (every rules file was read and validated by the
+         * walk) and compile arguments, for every input: a header's owner is
+         * chosen among all of them (owners.h), before --shard. Compile
+         * arguments are resolved here, on one thread (libclang's
+         * compilation database is not documented as thread-safe). */
+        size_t n_all = r->files.n;
+        r->rules_index = dl_xcalloc(n_all + 1, sizeof *r->rules_index);
+        struct dl_compile_args *cargs = dl_xcalloc(n_all + 1, sizeof *cargs);
+        struct dl_owner_input *oin = dl_xcalloc(n_all + 1, sizeof *oin);
+        for (size_t i = 0; i < n_all; i++) {
+                const char *path = r->files.paths[i];
                 const struct dl_ruleset *rs;
-                if (dl_config_for(r->config, r->files.paths[i], false, &rs, &r->rules_index[i],
-                                  &err) != DL_OK ||
-                    pipeline_of(r, r->rules_index[i], &err) != DL_OK) {
+                if (dl_config_for(r->config, path, false, &rs, &r->rules_index[i], &err) !=
+                    DL_OK) {
                         print_error(&err);
                         rc = DL_EXIT_USAGE;
+                        for (size_t k = 0; k < i; k++)
+                                dl_compile_args_fini(&cargs[k]);
+                        free(cargs);
+                        free(oin);
                         goto out;
                 }
-                r->files_per_ruleset[r->rules_index[i]]++;
-        }
-        if (o->verbose)
-                say_rules(r);
-
-        /* Compile arguments are resolved here, on one thread (libclang's
-         * compilation database is not documented as thread-safe); the
-         * analyses then run in parallel and come back in file order. */
-        struct dl_compile_args *cargs = dl_xcalloc(n + 1, sizeof *cargs);
-        struct dl_job *jobs = dl_xcalloc(n + 1, sizeof *jobs);
-        for (size_t i = 0; i < n; i++) {
-                char *repo = repo_root_for(r->files.paths[i], r->project_root);
-                dl_compile_args_for(r->db, r->files.paths[i], repo,
-                                    (const char *const *)o->extra_args, o->n_extra_args,
-                                    &cargs[i], NULL);
-                dl_compile_args_header_language(&cargs[i], r->files.paths[i], cxx_project);
+                char *repo = repo_root_for(path, r->project_root);
+                dl_compile_args_for(r->db, path, repo, (const char *const *)o->extra_args,
+                                    o->n_extra_args, &cargs[i], NULL);
+                dl_compile_args_header_language(&cargs[i], path, cxx_project);
                 free(repo);
-                jobs[i].pipeline = &r->pipelines[r->rules_index[i]];
-                jobs[i].path = r->files.paths[i];
-                jobs[i].args = (const char *const *)cargs[i].argv;
-                jobs[i].n_args = cargs[i].n;
+                oin[i] = (struct dl_owner_input){path, (const char *const *)cargs[i].argv,
+                                                 cargs[i].n, r->rules_index[i],
+                                                 named_operand(o, path)};
         }
-        r->analysed = dl_xcalloc(n + 1, sizeof *r->analysed);
-        for (size_t i = 0; i < r->n_outputs; i++)
-                r->outputs[i].r->begin(r->outputs[i].r, r->cat);
-        dl_progress_init(&r->progress, stderr,
-                         dl_progress_wanted(isatty(fileno(stderr)), o->quiet, getenv("TERM"), n),
-                         n);
-        struct dl_job_limits limits = {o->tu_timeout, o->tu_memory};
-        dl_jobs_run(jobs, n, o->jobs ? o->jobs : dl_jobs_default_workers(), &limits, file_done, r);
-        if (o->cache_stats)
-                fprintf(stderr, "ddblint: %zu of %zu files from the result cache\n",
-                        dl_result_cache_hits(r->results), r->files.n);
-        dl_progress_clear(&r->progress);
-        say_unused_wrappers(r);
-        for (size_t i = 0; i < n; i++)
+        size_t *owner = dl_xcalloc(n_all + 1, sizeof *owner);
+        r->n_owned = dl_owners_find(oin, n_all, r->stub_dir, owner);
+        free(oin);
+
+        /* This shard's files (a header goes with its owner), their
+         * pipelines, and one job per translation unit with its own
+         * headers. */
+        bool *mine = dl_xcalloc(n_all + 1, sizeof *mine);
+        size_t *n_own_of = dl_xcalloc(n_all + 1, sizeof *n_own_of);
+        size_t n = 0, n_own_total = 0;
+        for (size_t i = 0; i < n_all; i++) {
+                size_t unit = owner[i] == DL_NO_OWNER ? i : owner[i];
+                mine[i] = !o->shard_n || dl_shard_keeps(r->files.paths[unit], r->project_root,
+                                                        o->shard_k, o->shard_n);
+                if (!mine[i])
+                        continue;
+                if (pipeline_of(r, r->rules_index[i], &err) != DL_OK) {
+                        print_error(&err);
+                        rc = DL_EXIT_USAGE;
+                        break;
+                }
+                r->files_per_ruleset[r->rules_index[i]]++;
+                if (owner[i] == DL_NO_OWNER) {
+                        n++;
+                } else {
+                        n_own_of[owner[i]]++;
+                        n_own_total++;
+                }
+        }
+        struct dl_job *jobs = dl_xcalloc(n + 1, sizeof *jobs);
+        struct dl_own_header *owns = dl_xcalloc(n_own_total + 1, sizeof *owns);
+        r->job_file = dl_xcalloc(n + 1, sizeof *r->job_file);
+        size_t *job_of = dl_xcalloc(n_all + 1, sizeof *job_of);
+        for (size_t i = 0, j = 0, at = 0; rc == DL_EXIT_OK && i < n_all; i++) {
+                if (!mine[i] || owner[i] != DL_NO_OWNER)
+                        continue;
+                job_of[i] = j;
+                r->job_file[j] = i;
+                jobs[j].pipeline = &r->pipelines[r->rules_index[i]];
+                jobs[j].path = r->files.paths[i];
+                jobs[j].args = (const char *const *)cargs[i].argv;
+                jobs[j].n_args = cargs[i].n;
+                jobs[j].own = &owns[at];
+                at += n_own_of[i];
+                j++;
+        }
+        for (size_t i = 0; rc == DL_EXIT_OK && i < n_all; i++) {
+                if (!mine[i] || owner[i] == DL_NO_OWNER)
+                        continue;
+                struct dl_job *job = &jobs[job_of[owner[i]]];
+                ((struct dl_own_header *)job->own)[job->n_own++] = (struct dl_own_header){
+                        r->files.paths[i], (const char *const *)cargs[i].argv, cargs[i].n};
+        }
+        free(job_of);
+        free(n_own_of);
+        if (rc == DL_EXIT_OK) {
+                if (o->verbose) {
+                        say_rules(r);
+                        if (n_own_total)
+                                fprintf(stderr,
+                                        "ddblint: note: %zu header%s analysed in the translation "
+                                        "unit of a source that includes %s, not on %s own\n",
+                                        n_own_total, n_own_total == 1 ? "" : "s",
+                                        n_own_total == 1 ? "it" : "them",
+                                        n_own_total == 1 ? "its" : "their");
+                }
+                /* The analyses run in parallel and come back in file order. */
+                r->analysed = dl_xcalloc(n_all + 1, sizeof *r->analysed);
+                for (size_t i = 0; i < r->n_outputs; i++)
+                        r->outputs[i].r->begin(r->outputs[i].r, r->cat);
+                dl_progress_init(&r->progress, stderr,
+                                 dl_progress_wanted(isatty(fileno(stderr)), o->quiet,
+                                                    getenv("TERM"), n),
+                                 n);
+                struct dl_job_limits limits = {o->tu_timeout, o->tu_memory};
+                dl_jobs_run(jobs, n, o->jobs ? o->jobs : dl_jobs_default_workers(), &limits,
+                            file_done, r);
+                if (o->cache_stats)
+                        fprintf(stderr, "ddblint: %zu of %zu files from the result cache\n",
+                                dl_result_cache_hits(r->results), n);
+                dl_progress_clear(&r->progress);
+                say_unused_wrappers(r);
+                /* an owned header is analysed when its owner is */
+                for (size_t i = 0; i < n_all; i++) {
+                        if (mine[i] && owner[i] != DL_NO_OWNER)
+                                r->analysed[i] = r->analysed[owner[i]];
+                }
+        }
+        for (size_t i = 0; i < n_all; i++)
                 dl_compile_args_fini(&cargs[i]);
         free(cargs);
         free(jobs);
+        free(owns);
+        free(mine);
+        free(owner);
+        if (rc != DL_EXIT_OK)
+                goto out;
         if (o->dump_requests) {
                 rc = r->incomplete ? DL_EXIT_INCOMPLETE : DL_EXIT_OK;
                 if (fflush(stdout) != 0 || ferror(stdout)) { /* a full disk, /dev/full */
@@ -927,8 +1010,12 @@ int dl_cli_main(int argc, char **argv)
         sum.log = &r->log;
         sum.stats = dl_sink_get_stats(r->sink);
         sum.complete = !r->incomplete && !r->had_clang_errors;
-        sum.artifacts = r->analysed;
-        sum.n_artifacts = r->n_analysed;
+        const char **artifacts = dl_xcalloc(r->files.n + 1, sizeof *artifacts);
+        for (size_t i = 0; i < r->files.n; i++) {
+                if (r->analysed[i])
+                        artifacts[sum.n_artifacts++] = r->files.paths[i];
+        }
+        sum.artifacts = artifacts;
         sum.n_not_parsed = r->n_not_parsed;
         sum.argc = argc;
         sum.argv = (const char *const *)argv;
@@ -936,6 +1023,7 @@ int dl_cli_main(int argc, char **argv)
         sum.config_files = confs;
         bool report_ok = finish_outputs(r, &sum);
         free(confs);
+        free(artifacts);
         if (!report_ok) {
                 rc = DL_EXIT_USAGE;
                 goto out;

@@ -32,6 +32,9 @@ struct dl_job {
         const char *path;               /* borrowed */
         const char *const *args;        /* borrowed compiler arguments */
         size_t n_args;
+        const struct dl_own_header *own; /* borrowed: headers analysed in this
+                                            translation unit (dl_pipeline_unit) */
+        size_t n_own;
         enum dl_file_outcome outcome;   /* out */
         unsigned clang_errors;          /* out */
         enum dl_cache_use cache;        /* out: what the result cache did for it */

@@ -182,12 +182,17 @@ struct file_list {
 };
 
 static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
-                                    const char *const *args, size_t n_args, unsigned *clang_errors,
-                                    struct file_list *files);
+                                    const char *const *args, size_t n_args,
+                                    const char *const *own, size_t n_own, bool *own_seen,
+                                    unsigned *clang_errors, struct file_list *files);
 
-enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
-                                      const char *const *args, size_t n_args,
-                                      unsigned *clang_errors)
+/* The analysis of path and its own headers, through the result cache;
+ * own_seen[i] receives whether own header i was analysed in path's
+ * translation unit (a result is kept only when every one was). */
+static enum dl_file_outcome analyse_unit(struct dl_pipeline *p, const char *path,
+                                         const char *const *args, size_t n_args,
+                                         const char *const *own, size_t n_own, bool *own_seen,
+                                         unsigned *clang_errors)
 {
         unsigned errors = 0;
         if (clang_errors)
@@ -205,12 +210,12 @@ enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
         }
         if (!p->cache || p->dump) {
                 free(text);
-                return analyse(p, path, args, n_args, clang_errors, NULL);
+                return analyse(p, path, args, n_args, own, n_own, own_seen, clang_errors, NULL);
         }
 
         /* the result cache (result_cache.h) */
         uint8_t key[DL_RESULT_KEY_SIZE];
-        dl_result_cache_key(p->cache_base, path, args, n_args, text, len, key);
+        dl_result_cache_key(p->cache_base, path, args, n_args, own, n_own, text, len, key);
         free(text);
         struct dl_result r;
         if (dl_result_cache_get(p->cache, key, &r)) {
@@ -227,6 +232,8 @@ enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
                 dl_result_fini(&r);
                 if (p->cache_use)
                         *p->cache_use = DL_CACHE_HIT;
+                for (size_t i = 0; i < n_own; i++)
+                        own_seen[i] = true;
                 return DL_FILE_ANALYSED;
         }
         struct capture cap = {p->emit, p->emit_data, {0}};
@@ -235,11 +242,14 @@ enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
         q.emit_data = &cap;
         size_t log0 = p->log->n;
         struct file_list files = {0};
-        enum dl_file_outcome out = analyse(&q, path, args, n_args, &errors, &files);
+        enum dl_file_outcome out =
+                analyse(&q, path, args, n_args, own, n_own, own_seen, &errors, &files);
         if (clang_errors)
                 *clang_errors = errors;
-        bool kept = false;
-        if (out == DL_FILE_ANALYSED) {
+        bool kept = false, all_seen = true;
+        for (size_t i = 0; i < n_own; i++)
+                all_seen = all_seen && own_seen[i];
+        if (out == DL_FILE_ANALYSED && all_seen) {
                 struct dl_result keep = {cap.got.items, cap.got.n, {0}, errors};
                 keep.log.items = p->log->items + log0;
                 keep.log.n = p->log->n - log0;
@@ -258,8 +268,9 @@ enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
 /* dl_pipeline_file after the input checks: parse, recognize, check; the
  * headers clang read to files when not NULL. */
 static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
-                                    const char *const *args, size_t n_args, unsigned *clang_errors,
-                                    struct file_list *files)
+                                    const char *const *args, size_t n_args,
+                                    const char *const *own, size_t n_own, bool *own_seen,
+                                    unsigned *clang_errors, struct file_list *files)
 {
         /* the stub headers precompiled, where that changes nothing (pch.h) */
         const char *pch = p->pch && p->stub_include_dir
@@ -273,7 +284,8 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
         }
         struct dl_arena arena;
         dl_arena_init(&arena);
-        struct dl_analyze_opts o = {argv, n_args, p->stub_include_dir, p->rules, p->verbose};
+        struct dl_analyze_opts o = {argv,       n_args, p->stub_include_dir, p->rules,
+                                    p->verbose, own,    n_own};
         struct dl_analysis an;
         struct dl_error err;
         dl_error_init(&err);
@@ -292,6 +304,8 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
                 *clang_errors = an.clang_errors;
         for (size_t i = 0; files && i < an.n_included; i++)
                 DL_VEC_PUSH(files, dl_xstrdup(an.included[i]));
+        for (size_t i = 0; i < n_own; i++)
+                own_seen[i] = an.own_seen[i];
 
         struct dl_strbuf sb;
         dl_strbuf_init(&sb);
@@ -310,4 +324,44 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
         dl_strbuf_fini(&sb);
         dl_arena_fini(&arena);
         return DL_FILE_ANALYSED;
+}
+
+enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
+                                      const char *const *args, size_t n_args,
+                                      unsigned *clang_errors)
+{
+        return analyse_unit(p, path, args, n_args, NULL, 0, NULL, clang_errors);
+}
+
+enum dl_file_outcome dl_pipeline_unit(struct dl_pipeline *p, const char *path,
+                                      const char *const *args, size_t n_args,
+                                      const struct dl_own_header *own, size_t n_own,
+                                      unsigned *clang_errors)
+{
+        const char **paths = dl_xcalloc(n_own + 1, sizeof *paths);
+        bool *seen = dl_xcalloc(n_own + 1, sizeof *seen);
+        for (size_t i = 0; i < n_own; i++)
+                paths[i] = own[i].path;
+        unsigned errors = 0;
+        enum dl_file_outcome out =
+                analyse_unit(p, path, args, n_args, paths, n_own, seen, &errors);
+        for (size_t i = 0; out != DL_FILE_NOT_PARSED && i < n_own; i++) {
+                if (seen[i])
+                        continue;
+                unsigned e = 0;
+                /* what the cache did for the job is what it did for path */
+                enum dl_cache_use use = p->cache_use ? *p->cache_use : DL_CACHE_UNUSED;
+                enum dl_file_outcome h =
+                        dl_pipeline_file(p, own[i].path, own[i].args, own[i].n_args, &e);
+                if (p->cache_use)
+                        *p->cache_use = use;
+                errors += e;
+                if (out == DL_FILE_ANALYSED && (h == DL_FILE_FAILED || h == DL_FILE_SKIPPED))
+                        out = DL_FILE_FAILED;
+        }
+        free(seen);
+        free(paths);
+        if (clang_errors)
+                *clang_errors = errors;
+        return out;
 }

@@ -108,4 +108,33 @@ enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
                                       const char *const *args, size_t n_args,
                                       unsigned *clang_errors);
 
+/* A header a translation unit analyses besides its main file (its owner;
+ * docs/architecture.md, "Headers of a directory walk"), with the compiler
+ * arguments it would be analysed with on its own. */
+struct dl_own_header {
+        const char *path;        /* as walked (findings in it are spelled so) */
+        const char *const *args; /* borrowed */
+        size_t n_args;
+};
+
+/**
+ * dl_pipeline_unit - dl_pipeline_file on path, also analysing the
+ * function bodies of the headers own[0..n_own) in path's translation unit
+ * (with path's macros and flags): their requests are checked once, here,
+ * and their findings located in them. An own header the translation unit
+ * did not read (its #include is under a false #if), or all of them when
+ * path itself could not be analysed, is analysed as a translation unit of
+ * its own (dl_pipeline_file with its own args), so that none is lost. When
+ * the prefilter leaves path out, its own headers are left out with it: the
+ * prefilter reads every project header path reaches, so no own header holds
+ * a trigger word.
+ * Returns: path's outcome, or DL_FILE_FAILED when path was analysed but an
+ * own header analysed on its own failed; *clang_errors (if non-NULL) sums
+ * every translation unit parsed.
+ */
+enum dl_file_outcome dl_pipeline_unit(struct dl_pipeline *p, const char *path,
+                                      const char *const *args, size_t n_args,
+                                      const struct dl_own_header *own, size_t n_own,
+                                      unsigned *clang_errors);
+
 #endif

@@ -280,7 +280,8 @@ void dl_result_cache_base(const struct dl_result_cache *c, const struct dl_rules
 }
 
 void dl_result_cache_key(const uint8_t *base, const char *path, const char *const *args,
-                         size_t n_args, const char *text, size_t len, uint8_t *out)
+                         size_t n_args, const char *const *own, size_t n_own, const char *text,
+                         size_t len, uint8_t *out)
 {
         struct sha256_ctx ctx;
         sha256_init(&ctx);
@@ -290,6 +291,9 @@ void dl_result_cache_key(const uint8_t *base, const char *path, const char *cons
         hash_str(&ctx, path);
         for (size_t i = 0; i < n_args; i++)
                 hash_str(&ctx, args[i]);
+        hash_str(&ctx, "(own headers)");
+        for (size_t i = 0; i < n_own; i++)
+                hash_str(&ctx, own[i]);
         hash_str(&ctx, "(content)");
         sha256_update(&ctx, len, (const uint8_t *)text);
         sha256_digest(&ctx, DL_RESULT_KEY_SIZE, out);

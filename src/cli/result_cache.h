@@ -84,11 +84,14 @@ void dl_result_cache_base(const struct dl_result_cache *c, const struct dl_rules
 
 /**
  * dl_result_cache_key - the key of one file: base, the working directory,
- * path as given, args (compiler arguments) and text (len bytes, the file's
- * content). out receives DL_RESULT_KEY_SIZE bytes.
+ * path as given, args (compiler arguments), the own headers its translation
+ * unit analyses (own[0..n_own), paths as walked: dl_pipeline_unit; their
+ * content is checked as every header's is) and text (len bytes, the
+ * file's content). out receives DL_RESULT_KEY_SIZE bytes.
  */
 void dl_result_cache_key(const uint8_t *base, const char *path, const char *const *args,
-                         size_t n_args, const char *text, size_t len, uint8_t *out);
+                         size_t n_args, const char *const *own, size_t n_own, const char *text,
+                         size_t len, uint8_t *out);
 
 /* What one translation unit gave. */
 struct dl_result {

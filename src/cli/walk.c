@@ -37,6 +37,12 @@ bool dl_is_source_name(const char *name)
         return has_suffix(name, exts, sizeof exts / sizeof exts[0]);
 }
 
+bool dl_is_unit_name(const char *name)
+{
+        static const char *const units[] = {".c", ".cc", ".cp", ".cpp", ".cxx", ".c++", ".C", ".CPP"};
+        return has_suffix(name, units, sizeof units / sizeof units[0]);
+}
+
 static bool skipped_dir(const char *name)
 {
         return name[0] == '.' || strcmp(name, "build") == 0 || strncmp(name, "build-", 6) == 0 ||

@@ -53,5 +53,12 @@ void dl_file_list_fini(struct dl_file_list *l);
  * file systems, as for gcc and clang); suffixes compare case-sensitively.
  */
 bool dl_is_source_name(const char *name);
+/**
+ * dl_is_unit_name - true when name ends in a suffix clang compiles as a
+ * translation unit of its own: .c .cc .cp .cpp .cxx .c++ .C .CPP. Every
+ * other walked file (.h .hh .hpp .hxx .inl .ipp, and suffixes added with
+ * --extensions such as .inc) is a header (owners.h).
+ */
+bool dl_is_unit_name(const char *name);
 
 #endif

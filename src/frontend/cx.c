@@ -19,6 +19,38 @@ void dl_cx_init(struct dl_cx *cx, struct dl_arena *arena, CXTranslationUnit tu,
         cx->tu = tu;
         cx->main_path = dl_arena_strdup(arena, main_path);
         cx->main_file = tu ? clang_getFile(tu, main_path) : NULL;
+        if (cx->main_file) {
+                struct dl_cx_own o = {cx->main_file, cx->main_path};
+                DL_VEC_PUSH_ARENA(arena, &cx->own, o);
+        }
+}
+
+void dl_cx_set_own_files(struct dl_cx *cx, const char *const *paths, size_t n, bool *seen)
+{
+        for (size_t i = 0; i < n; i++) {
+                CXFile f = cx->tu ? clang_getFile(cx->tu, paths[i]) : NULL;
+                /* clang_getFile finds any file by its path, also one the
+                 * parse never read: only one with contents in the
+                 * translation unit's source manager was included */
+                size_t size = 0;
+                bool in_tu = f && clang_getFileContents(cx->tu, f, &size) &&
+                             !dl_cx_file_is_own(cx, f);
+                if (seen)
+                        seen[i] = in_tu;
+                if (!in_tu)
+                        continue;
+                struct dl_cx_own o = {f, dl_arena_strdup(cx->arena, paths[i])};
+                DL_VEC_PUSH_ARENA(cx->arena, &cx->own, o);
+        }
+}
+
+bool dl_cx_file_is_own(const struct dl_cx *cx, CXFile file)
+{
+        for (size_t i = 0; file && i < cx->own.n; i++) {
+                if (clang_File_isEqual(file, cx->own.items[i].file))
+                        return true;
+        }
+        return false;
 }
 
 const char *dl_cx_take(struct dl_arena *arena, CXString s)
@@ -37,10 +69,12 @@ const char *dl_cx_file_name(struct dl_cx *cx, CXFile file)
                 if (cx->files[i].file == file)
                         return cx->files[i].name;
         }
-        const char *name;
-        if (cx->main_file && clang_File_isEqual(file, cx->main_file))
-                name = cx->main_path;
-        else
+        const char *name = NULL;
+        for (size_t i = 0; !name && i < cx->own.n; i++) {
+                if (clang_File_isEqual(file, cx->own.items[i].file))
+                        name = cx->own.items[i].name;
+        }
+        if (!name)
                 name = dl_cx_take(cx->arena, clang_getFileName(file));
         unsigned slot;
         if (cx->n_files < DL_CX_FILE_CACHE) {
@@ -98,6 +132,13 @@ bool dl_cx_is_main_file(struct dl_cx *cx, CXCursor c)
         CXFile f = NULL;
         clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
         return f && cx->main_file && clang_File_isEqual(f, cx->main_file);
+}
+
+bool dl_cx_is_own_file(struct dl_cx *cx, CXCursor c)
+{
+        CXFile f = NULL;
+        clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+        return dl_cx_file_is_own(cx, f);
 }
 
 static enum CXChildVisitResult collect_expansion(CXCursor c, CXCursor parent, CXClientData data)

@@ -38,11 +38,21 @@ struct dl_cx_definition {
         size_t pos;       /* its place in translation-unit order */
 };
 
+/* A file whose function bodies are analysed: the main file, or a header the
+ * translation unit analyses for the driver (dl_cx_set_own_files). */
+struct dl_cx_own {
+        CXFile file;
+        const char *name; /* the path as the user gave it (arena) */
+};
+
 struct dl_cx {
         struct dl_arena *arena;
         CXTranslationUnit tu;
         const char *main_path;  /* the path as the user gave it (arena) */
         CXFile main_file;
+        /* the main file (first, when the translation unit has it), then the
+         * own headers found in the translation unit */
+        DL_VEC(struct dl_cx_own) own;
         struct {
                 CXFile file;
                 const char *name;
@@ -60,6 +70,15 @@ struct dl_cx {
 /** dl_cx_init - set up a context for tu; main_path is copied to arena. */
 void dl_cx_init(struct dl_cx *cx, struct dl_arena *arena, CXTranslationUnit tu,
                 const char *main_path);
+
+/**
+ * dl_cx_set_own_files - also analyse the function bodies of these headers
+ * (paths as the user gave them; copied to the arena), as the main file's
+ * are: dl_cx_is_own_file is true in them and locations in them use these
+ * spellings. A header the translation unit did not read is left out.
+ * @param seen  if non-NULL, seen[i] is set to whether paths[i] was read.
+ */
+void dl_cx_set_own_files(struct dl_cx *cx, const char *const *paths, size_t n, bool *seen);
 
 /** dl_cx_take - copy s into the arena and dispose it. Ownership: the result
  * is (transfer none), lives in the arena; never NULL ("" for a NULL string). */
@@ -83,6 +102,11 @@ unsigned dl_cx_offset(CXSourceLocation l);
 struct dl_loc dl_cx_cursor_loc(struct dl_cx *cx, CXCursor c);
 /** dl_cx_is_main_file - the expansion location of c is in the main file. */
 bool dl_cx_is_main_file(struct dl_cx *cx, CXCursor c);
+/** dl_cx_is_own_file - the expansion location of c is in the main file or
+ * in one of the own headers (dl_cx_set_own_files). */
+bool dl_cx_is_own_file(struct dl_cx *cx, CXCursor c);
+/** dl_cx_file_is_own - file is the main file or one of the own headers. */
+bool dl_cx_file_is_own(const struct dl_cx *cx, CXFile file);
 /** dl_cx_in_macro - the cursor's location comes from a macro expansion
  * (its expansion and file locations differ, or it lies on a macro
  * invocation). Constant time after the first call on cx (see

@@ -1,5 +1,5 @@
 /* analyze.c - dl_analyze_file(): parse one translation unit, hand every
- * function body of the main file to the request-following engine
+ * function body of the main file (and of its own headers) to the request-following engine
  * (engine.h), and after clang errors let it widen what clang dropped and
  * recover what it could not type. No client library is named here: the
  * recognizers (recognizers.def) say which units they apply to.
@@ -38,10 +38,11 @@ static enum CXChildVisitResult find_functions(CXCursor c, CXCursor parent, CXCli
 {
         struct walk *w = data;
         (void)parent;
-        /* what lies outside the analysed file holds none of its functions:
-         * not entered (walking the standard library's namespaces cost more
-         * than the parse, docs/performance.md) */
-        if (!dl_cx_is_main_file(w->cx, c))
+        /* what lies outside the analysed files (the main file and its own
+         * headers) holds none of their functions: not entered (walking the
+         * standard library's namespaces cost more than the parse,
+         * docs/performance.md) */
+        if (!dl_cx_is_own_file(w->cx, c))
                 return CXChildVisit_Continue;
         enum CXCursorKind k = clang_getCursorKind(c);
         if (is_function_kind(k)) {
@@ -152,6 +153,10 @@ enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *o
                 return st;
         struct dl_cx cx;
         dl_cx_init(&cx, arena, tu.tu, path);
+        if (opts && opts->n_own_headers) {
+                out->own_seen = dl_arena_alloc(arena, opts->n_own_headers * sizeof *out->own_seen);
+                dl_cx_set_own_files(&cx, opts->own_headers, opts->n_own_headers, out->own_seen);
+        }
         unsigned errors = dl_tu_log_diagnostics(&tu, &cx, log);
 
         struct walk w = {&cx, {0}};

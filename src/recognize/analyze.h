@@ -36,6 +36,13 @@ struct dl_analyze_opts {
         const char *stub_include_dir;
         const struct dl_ruleset *rules;  /* for wrappers; may be NULL */
         bool verbose;                    /* log tool notes (recognizers) */
+        /* Headers this translation unit analyses besides its main file
+         * (their function bodies, as the main file's; locations in them
+         * spelled as given here): the headers a directory walk gives to
+         * this source, their owner (docs/architecture.md, "Headers of a
+         * directory walk"). Borrowed; NULL for none. */
+        const char *const *own_headers;
+        size_t n_own_headers;
 };
 
 struct dl_analysis {
@@ -47,6 +54,8 @@ struct dl_analysis {
          * names them: clang_getInclusions), in inclusion order (arena). */
         const char **included;
         size_t n_included;
+        bool *own_seen;               /* per opts->own_headers: the translation
+                                         unit read it (arena); NULL for none */
 };
 
 /**

@@ -50,20 +50,21 @@ bool dl_engine_applies(const struct dl_engine *e);
 
 /**
  * dl_engine_function - append to out a request for every client call
- * (DL_EV_SEND) in the body of fn, a function definition of the main file,
- * in the order of the calls.
+ * (DL_EV_SEND) in the body of fn, a function definition of the main file
+ * or of an own header (dl_cx_set_own_files), in the order of the calls.
  * @param function  fn's qualified name (arena), recorded on the requests.
  */
 void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
                         struct dl_request_vec *out);
 
 /**
- * dl_engine_recover - after clang errors in the main file: widen what
+ * dl_engine_recover - after clang errors in the main file or an own
+ * header (dl_cx_set_own_files): widen what
  * clang may have dropped (setters written in a function with an error make
  * their members "set, value unknown") and recover, from tokens, the client
  * calls clang could not type (the recognizers' recover hooks), each such
  * function logged once as a "recovered-function" note.
- * @param funcs/n  the function definitions of the main file.
+ * @param funcs/n  the function definitions of the main file and own headers.
  * Returns: the number of functions recovered from tokens.
  */
 unsigned dl_engine_recover(struct dl_engine *e, const CXCursor *funcs, size_t n,

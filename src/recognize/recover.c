@@ -45,10 +45,16 @@ struct unsure {
 
 typedef DL_VEC(struct unsure) unsure_vec;
 
-/* Offsets in the main file of clang's errors, sorted ascending. */
-static size_t error_offsets(struct dl_cx *cx, unsigned **out)
+/* A clang error in a file whose functions are analysed (dl_cx_file_is_own). */
+struct error_at {
+        CXFile file;
+        unsigned off;
+};
+
+/* Where clang's errors lie in the analysed files. */
+static size_t error_offsets(struct dl_cx *cx, struct error_at **out)
 {
-        DL_VEC(unsigned) offs = {0};
+        DL_VEC(struct error_at) offs = {0};
         unsigned n = clang_getNumDiagnostics(cx->tu);
         for (unsigned i = 0; i < n; i++) {
                 CXDiagnostic d = clang_getDiagnostic(cx->tu, i);
@@ -57,8 +63,10 @@ static size_t error_offsets(struct dl_cx *cx, unsigned **out)
                         unsigned off = 0;
                         clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL,
                                                    &off);
-                        if (f && cx->main_file && clang_File_isEqual(f, cx->main_file))
-                                DL_VEC_PUSH(&offs, off);
+                        if (dl_cx_file_is_own(cx, f)) {
+                                struct error_at e = {f, off};
+                                DL_VEC_PUSH(&offs, e);
+                        }
                 }
                 dl_cx_dispose_diagnostic(d);
         }
@@ -106,17 +114,19 @@ static const char *dropped_member(struct dl_engine *e, const char *name)
  * `recv.name(` / `recv->name(` in fn's tokens, by receiver: a plain
  * variable name, or NULL for any other receiver expression. Returns whether
  * fn holds an error. */
-static bool note_dropped_setters(struct dl_engine *e, CXCursor fn, const unsigned *errs,
+static bool note_dropped_setters(struct dl_engine *e, CXCursor fn, const struct error_at *errs,
                                  size_t n_errs, unsure_vec *out)
 {
         struct dl_cx *cx = dl_engine_ctx(e)->cx;
         CXSourceRange ext = clang_getCursorExtent(fn);
         unsigned a = 0, b = 0;
-        clang_getExpansionLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &a);
+        CXFile f = NULL;
+        clang_getExpansionLocation(clang_getRangeStart(ext), &f, NULL, NULL, &a);
         clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &b);
         bool has_error = false;
         for (size_t i = 0; i < n_errs && !has_error; i++)
-                has_error = errs[i] >= a && errs[i] <= b;
+                has_error = clang_File_isEqual(errs[i].file, f) && errs[i].off >= a &&
+                            errs[i].off <= b;
         if (!has_error)
                 return false;
         CXToken *toks = NULL;
@@ -200,7 +210,7 @@ static void widen_dropped_setters(struct dl_engine *e, const CXCursor *funcs, si
                                   struct dl_request_vec *reqs)
 {
         struct dl_cx *cx = dl_engine_ctx(e)->cx;
-        unsigned *errs = NULL;
+        struct error_at *errs = NULL;
         size_t n_errs = error_offsets(cx, &errs);
         unsure_vec global = {0};
         for (size_t i = 0; i < n_funcs; i++) {
@@ -324,11 +334,11 @@ static size_t recover_body(struct dl_engine *e, const struct dl_toks *T, unsigne
         return got;
 }
 
-static unsigned recover_tokens(struct dl_engine *e, struct dl_request_vec *reqs)
+/* Recovers the functions of file f clang could not parse. */
+static unsigned recover_file(struct dl_engine *e, CXFile f, struct dl_request_vec *reqs)
 {
         struct dl_cx *cx = dl_engine_ctx(e)->cx;
         struct dl_log *log = dl_engine_ctx(e)->log;
-        CXFile f = cx->main_file;
         size_t size = 0;
         if (!f || !clang_getFileContents(cx->tu, f, &size))
                 return 0;
@@ -403,6 +413,16 @@ static unsigned recover_tokens(struct dl_engine *e, struct dl_request_vec *reqs)
                 DL_VEC_PUSH(reqs, found.items[r]);
         DL_VEC_FREE(&found);
         dl_cx_dispose_tokens(cx->tu, toks, n);
+        return recovered;
+}
+
+/* recover_file on the main file and each own header (dl_cx_set_own_files). */
+static unsigned recover_tokens(struct dl_engine *e, struct dl_request_vec *reqs)
+{
+        struct dl_cx *cx = dl_engine_ctx(e)->cx;
+        unsigned recovered = 0;
+        for (size_t i = 0; i < cx->own.n; i++)
+                recovered += recover_file(e, cx->own.items[i].file, reqs);
         return recovered;
 }
 
