@@ -114,11 +114,30 @@ bool dl_unit_includes(const struct dl_unit *u, const char *part)
         return u->text && dl_unit_mentions(u, part);
 }
 
-bool dl_unit_mentions(const struct dl_unit *u, const char *s)
+static bool text_has(const char *text, size_t len, const char *s)
 {
         size_t n = strlen(s);
-        for (size_t i = 0; u->text && n && i + n <= u->len; i++) {
-                if (u->text[i] == s[0] && !memcmp(u->text + i, s, n))
+        for (size_t i = 0; text && n && i + n <= len; i++) {
+                if (text[i] == s[0] && !memcmp(text + i, s, n))
+                        return true;
+        }
+        return false;
+}
+
+bool dl_unit_mentions(const struct dl_unit *u, const char *s)
+{
+        if (text_has(u->text, u->len, s))
+                return true;
+        /* the own headers' text: what the precompiled stub header holds is
+         * not among clang_getInclusions, so a header that includes the
+         * client, analysed here, must be able to say so itself */
+        const struct dl_cx *cx = u->cx;
+        for (size_t i = 0; cx && i < cx->own.n; i++) {
+                if (cx->own.items[i].file == cx->main_file)
+                        continue;
+                size_t len = 0;
+                const char *text = clang_getFileContents(cx->tu, cx->own.items[i].file, &len);
+                if (text_has(text, len, s))
                         return true;
         }
         return false;

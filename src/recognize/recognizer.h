@@ -63,7 +63,8 @@ struct dl_unit {
  * too when the main file names them in an #include.
  */
 bool dl_unit_includes(const struct dl_unit *u, const char *part);
-/** dl_unit_mentions - does the main file's text contain s? */
+/** dl_unit_mentions - does the text of the main file, or of a header the
+ * unit analyses with it (dl_cx_set_own_files), contain s? */
 bool dl_unit_mentions(const struct dl_unit *u, const char *s);
 
 struct dl_request_vec {

@@ -86,6 +86,13 @@ has "$T/out" "include/store.h:8:9: warning: Scan "
 lacks "$T/out" "Scan of table 'Orders'"
 has "$T/err" "STORE_TABLE"
 lacks "$T/err" "analysed in the translation unit of a source"
+# a compilation database names the sources only: the header goes with its owner
+mkdir -p bld
+printf '[{"directory":"%s","file":"src/a.cpp","command":"c++ -std=c++17 -Iinclude -c src/a.cpp"},\n {"directory":"%s","file":"src/b.cpp","command":"c++ -std=c++17 -Iinclude -c src/b.cpp"}]\n' "$(pwd)" "$(pwd)" >bld/compile_commands.json
+expect_rc 1 "$DDBLINT" -j 1 --verbose -p bld src include
+count "$T/out" "include/store.h:8:9: warning: Scan of table 'Orders'" 1
+has "$T/err" "1 header analysed in the translation unit of a source that includes it"
+rm -r bld
 # an include under #if 0 in the first source: the header is then analysed
 # on its own, not lost
 printf '#if 0\n#include "store.h"\n#endif\nint zero;\n' >src/0.cpp
