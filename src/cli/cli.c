@@ -465,8 +465,8 @@ static void file_done(void *data, struct dl_job *job, size_t i)
                 size_t n_new = 0;
                 /* the unit's own headers: their directives judged too */
                 for (size_t h = 0; analysed && h < job->n_own; h++)
-                        dl_sink_take_unit(r->sink, job->own[h].path, job->pipeline->rules, NULL,
-                                          0, NULL);
+                        dl_sink_take_unit(r->sink, job->own[h].path, job->pipeline->rules, NULL, 0,
+                                          NULL);
                 size_t first = dl_sink_take_unit(r->sink, analysed ? job->path : NULL,
                                                  job->pipeline->rules, job->findings,
                                                  job->n_findings, &n_new);
@@ -875,8 +875,7 @@ int dl_cli_main(int argc, char **argv)
         for (size_t i = 0; i < n_all; i++) {
                 const char *path = r->files.paths[i];
                 const struct dl_ruleset *rs;
-                if (dl_config_for(r->config, path, false, &rs, &r->rules_index[i], &err) !=
-                    DL_OK) {
+                if (dl_config_for(r->config, path, false, &rs, &r->rules_index[i], &err) != DL_OK) {
                         print_error(&err);
                         rc = DL_EXIT_USAGE;
                         for (size_t k = 0; k < i; k++)
@@ -964,10 +963,9 @@ int dl_cli_main(int argc, char **argv)
                 r->analysed = dl_xcalloc(n_all + 1, sizeof *r->analysed);
                 for (size_t i = 0; i < r->n_outputs; i++)
                         r->outputs[i].r->begin(r->outputs[i].r, r->cat);
-                dl_progress_init(&r->progress, stderr,
-                                 dl_progress_wanted(isatty(fileno(stderr)), o->quiet,
-                                                    getenv("TERM"), n),
-                                 n);
+                dl_progress_init(
+                        &r->progress, stderr,
+                        dl_progress_wanted(isatty(fileno(stderr)), o->quiet, getenv("TERM"), n), n);
                 struct dl_job_limits limits = {o->tu_timeout, o->tu_memory};
                 dl_jobs_run(jobs, n, o->jobs ? o->jobs : dl_jobs_default_workers(), &limits,
                             file_done, r);

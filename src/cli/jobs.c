@@ -63,8 +63,8 @@ static void run_one(struct dl_job *job)
                 }
                 p.dump = mem;
         }
-        job->outcome = dl_pipeline_unit(&p, job->path, job->args, job->n_args, job->own,
-                                        job->n_own, &job->clang_errors);
+        job->outcome = dl_pipeline_unit(&p, job->path, job->args, job->n_args, job->own, job->n_own,
+                                        &job->clang_errors);
         if (mem)
                 fclose(mem);
 }

@@ -31,8 +31,8 @@ struct dl_owner_input {
         const char *path;        /* as walked */
         const char *const *args; /* its compiler arguments (no compiler, no file) */
         size_t n_args;
-        size_t rules;            /* the index of its ruleset (config.h) */
-        bool named;              /* named on the command line */
+        size_t rules; /* the index of its ruleset (config.h) */
+        bool named;   /* named on the command line */
 };
 
 #define DL_NO_OWNER SIZE_MAX

@@ -284,8 +284,8 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
         }
         struct dl_arena arena;
         dl_arena_init(&arena);
-        struct dl_analyze_opts o = {argv,       n_args, p->stub_include_dir, p->rules,
-                                    p->verbose, own,    n_own};
+        struct dl_analyze_opts o = {argv, n_args, p->stub_include_dir, p->rules, p->verbose,
+                                    own,  n_own};
         struct dl_analysis an;
         struct dl_error err;
         dl_error_init(&err);
@@ -343,8 +343,7 @@ enum dl_file_outcome dl_pipeline_unit(struct dl_pipeline *p, const char *path,
         for (size_t i = 0; i < n_own; i++)
                 paths[i] = own[i].path;
         unsigned errors = 0;
-        enum dl_file_outcome out =
-                analyse_unit(p, path, args, n_args, paths, n_own, seen, &errors);
+        enum dl_file_outcome out = analyse_unit(p, path, args, n_args, paths, n_own, seen, &errors);
         for (size_t i = 0; out != DL_FILE_NOT_PARSED && i < n_own; i++) {
                 if (seen[i])
                         continue;

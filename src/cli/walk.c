@@ -39,7 +39,8 @@ bool dl_is_source_name(const char *name)
 
 bool dl_is_unit_name(const char *name)
 {
-        static const char *const units[] = {".c", ".cc", ".cp", ".cpp", ".cxx", ".c++", ".C", ".CPP"};
+        static const char *const units[] = {".c",   ".cc",  ".cp", ".cpp",
+                                            ".cxx", ".c++", ".C",  ".CPP"};
         return has_suffix(name, units, sizeof units / sizeof units[0]);
 }
 

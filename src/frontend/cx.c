@@ -33,8 +33,8 @@ void dl_cx_set_own_files(struct dl_cx *cx, const char *const *paths, size_t n, b
                  * parse never read: only one with contents in the
                  * translation unit's source manager was included */
                 size_t size = 0;
-                bool in_tu = f && clang_getFileContents(cx->tu, f, &size) &&
-                             !dl_cx_file_is_own(cx, f);
+                bool in_tu =
+                        f && clang_getFileContents(cx->tu, f, &size) && !dl_cx_file_is_own(cx, f);
                 if (seen)
                         seen[i] = in_tu;
                 if (!in_tu)

@@ -125,8 +125,8 @@ static bool note_dropped_setters(struct dl_engine *e, CXCursor fn, const struct 
         clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &b);
         bool has_error = false;
         for (size_t i = 0; i < n_errs && !has_error; i++)
-                has_error = clang_File_isEqual(errs[i].file, f) && errs[i].off >= a &&
-                            errs[i].off <= b;
+                has_error =
+                        clang_File_isEqual(errs[i].file, f) && errs[i].off >= a && errs[i].off <= b;
         if (!has_error)
                 return false;
         CXToken *toks = NULL;
