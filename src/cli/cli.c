@@ -969,9 +969,11 @@ int dl_cli_main(int argc, char **argv)
                 struct dl_job_limits limits = {o->tu_timeout, o->tu_memory};
                 dl_jobs_run(jobs, n, o->jobs ? o->jobs : dl_jobs_default_workers(), &limits,
                             file_done, r);
+                /* of this shard's files; a header analysed with its owner
+                 * comes with the owner's entry */
                 if (o->cache_stats)
                         fprintf(stderr, "ddblint: %zu of %zu files from the result cache\n",
-                                dl_result_cache_hits(r->results), n);
+                                dl_result_cache_hits(r->results), n + n_own_total);
                 dl_progress_clear(&r->progress);
                 say_unused_wrappers(r);
                 /* an owned header is analysed when its owner is */

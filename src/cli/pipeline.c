@@ -182,9 +182,9 @@ struct file_list {
 };
 
 static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
-                                    const char *const *args, size_t n_args,
-                                    const char *const *own, size_t n_own, bool *own_seen,
-                                    unsigned *clang_errors, struct file_list *files);
+                                    const char *const *args, size_t n_args, const char *const *own,
+                                    size_t n_own, bool *own_seen, unsigned *clang_errors,
+                                    struct file_list *files);
 
 /* The analysis of path and its own headers, through the result cache;
  * own_seen[i] receives whether own header i was analysed in path's
@@ -268,9 +268,9 @@ static enum dl_file_outcome analyse_unit(struct dl_pipeline *p, const char *path
 /* dl_pipeline_file after the input checks: parse, recognize, check; the
  * headers clang read to files when not NULL. */
 static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
-                                    const char *const *args, size_t n_args,
-                                    const char *const *own, size_t n_own, bool *own_seen,
-                                    unsigned *clang_errors, struct file_list *files)
+                                    const char *const *args, size_t n_args, const char *const *own,
+                                    size_t n_own, bool *own_seen, unsigned *clang_errors,
+                                    struct file_list *files)
 {
         /* the stub headers precompiled, where that changes nothing (pch.h) */
         const char *pch = p->pch && p->stub_include_dir

@@ -54,8 +54,9 @@ struct dl_analysis {
          * names them: clang_getInclusions), in inclusion order (arena). */
         const char **included;
         size_t n_included;
-        bool *own_seen;               /* per opts->own_headers: the translation
-                                         unit read it (arena); NULL for none */
+        /* per opts->own_headers: the translation unit read it (arena); NULL
+         * for none */
+        bool *own_seen;
 };
 
 /**
