@@ -99,6 +99,17 @@ printf '#if 0\n#include "store.h"\n#endif\nint zero;\n' >src/0.cpp
 expect_rc 1 "$DDBLINT" -j 1 .
 count "$T/out" "include/store.h:8:9: warning: Scan " 1
 rm src/0.cpp
+# the result cache: a warm run answers from the owner's entry; an edit of
+# the header changes what its owner's entry says
+expect_rc 1 "$DDBLINT" -j 1 --cache-dir "$T/cache" --cache-stats .
+cp "$T/out" "$T/cold.out"
+expect_rc 1 "$DDBLINT" -j 1 --cache-dir "$T/cache" --cache-stats .
+if cmp -s "$T/out" "$T/cold.out"; then ok "warm prints what cold printed"; else fail "warm differs"; diff "$T/cold.out" "$T/out"; fi
+has "$T/err" "3 of 4 files from the result cache"
+sed 's/ScanRequest req;/ScanRequest req; \/\/ edited/' include/store.h >s.h && mv s.h include/store.h
+expect_rc 1 "$DDBLINT" -j 1 --cache-dir "$T/cache" --cache-stats .
+has "$T/err" "1 of 4 files from the result cache" # a.cpp and b.cpp read it
+count "$T/out" "include/store.h:8:9: warning: Scan of table 'Orders'" 1
 # a suppression in the header works through its owner, and an unused one
 # in it is told
 sed 's|^        client.Scan(req);|        client.Scan(req); // ddblint: ignore[scan] a small table|' include/store.h >s.h && mv s.h include/store.h
