@@ -22,6 +22,7 @@
 #include "../core/alloc.h"
 #include "../core/glob.h"
 #include "../core/log.h"
+#include "../core/strv.h"
 #include "../core/suggest.h"
 #include "../core/vec.h"
 #include "../findings/fileio.h"
@@ -194,18 +195,27 @@ enum dl_status dl_cli_compdb_open(const char *where, struct dl_compdb **out, str
         return st;
 }
 
-/* Whether path (a walked file) is one of the operands itself, however
- * spelled: a header named on the command line is never owned. */
-static bool named_operand(const struct dl_options *o, const char *path)
+/* The real paths of the operands, sorted (a header named on the command
+ * line is never owned); *n receives their count. (transfer full: free
+ * with dl_strv_free) */
+static char **operand_reals(const struct dl_options *o, size_t *n)
 {
-        char real[PATH_MAX], op[PATH_MAX];
-        if (!realpath(path, real))
-                return false;
+        char **v = dl_xcalloc(o->n_paths + 1, sizeof *v);
+        char buf[PATH_MAX];
+        *n = 0;
         for (size_t i = 0; i < o->n_paths; i++) {
-                if (realpath(o->paths[i], op) && strcmp(op, real) == 0)
-                        return true;
+                if (realpath(o->paths[i], buf))
+                        v[(*n)++] = dl_xstrdup(buf);
         }
-        return false;
+        dl_strv_sort_unique(v, n);
+        return v;
+}
+
+/* Whether path (a walked file) is one of the operands (reals, sorted). */
+static bool named_operand(char *const *reals, size_t n, const char *path)
+{
+        char real[PATH_MAX];
+        return n && realpath(path, real) && dl_strv_contains(reals, n, real);
 }
 
 /* The run's sources are C++: some .cc/.cpp/.cxx file and no .c file. A
@@ -872,6 +882,8 @@ int dl_cli_main(int argc, char **argv)
         r->rules_index = dl_xcalloc(n_all + 1, sizeof *r->rules_index);
         struct dl_compile_args *cargs = dl_xcalloc(n_all + 1, sizeof *cargs);
         struct dl_owner_input *oin = dl_xcalloc(n_all + 1, sizeof *oin);
+        size_t n_reals;
+        char **reals = operand_reals(o, &n_reals);
         for (size_t i = 0; i < n_all; i++) {
                 const char *path = r->files.paths[i];
                 const struct dl_ruleset *rs;
@@ -882,6 +894,7 @@ int dl_cli_main(int argc, char **argv)
                                 dl_compile_args_fini(&cargs[k]);
                         free(cargs);
                         free(oin);
+                        dl_strv_free(reals, n_reals);
                         goto out;
                 }
                 char *repo = repo_root_for(path, r->project_root);
@@ -891,8 +904,9 @@ int dl_cli_main(int argc, char **argv)
                 free(repo);
                 oin[i] = (struct dl_owner_input){path, (const char *const *)cargs[i].argv,
                                                  cargs[i].n, r->rules_index[i],
-                                                 named_operand(o, path)};
+                                                 named_operand(reals, n_reals, path)};
         }
+        dl_strv_free(reals, n_reals);
         size_t *owner = dl_xcalloc(n_all + 1, sizeof *owner);
         r->n_owned = dl_owners_find(oin, n_all, r->stub_dir, owner);
         free(oin);
