@@ -43,6 +43,7 @@ struct dl_result_cache {
         uint64_t max_bytes;
         char *version;
         uint8_t stubs[SHA256_DIGEST_SIZE];
+        uint8_t program[SHA256_DIGEST_SIZE]; /* the running executable's bytes */
         pthread_mutex_t lock;
         void *memo; /* tsearch tree of struct digest_memo, by path */
         size_t hits, writes;
@@ -142,7 +143,21 @@ struct dl_result_cache *dl_result_cache_new(const char *dir, uint64_t max_bytes,
                 free(results);
                 return NULL;
         }
+        /* Two builds of one version differ (a build from git, a patched
+           package): the executable's own bytes are part of every key, so that
+           a rebuilt ddblint never answers from its predecessor's results. */
+        char *exe = NULL;
+        size_t exe_len = 0;
+        if (dl_file_read("/proc/self/exe", &exe, &exe_len, NULL) != DL_OK) {
+                free(results);
+                return NULL;
+        }
         struct dl_result_cache *c = dl_xcalloc(1, sizeof *c);
+        struct sha256_ctx program;
+        sha256_init(&program);
+        sha256_update(&program, exe_len, (const uint8_t *)exe);
+        sha256_digest(&program, sizeof c->program, c->program);
+        free(exe);
         c->dir = results;
         c->max_bytes = max_bytes;
         c->version = dl_xstrdup(version);
@@ -264,6 +279,7 @@ void dl_result_cache_base(const struct dl_result_cache *c, const struct dl_rules
         sha256_init(&ctx);
         hash_str(&ctx, FORMAT);
         hash_str(&ctx, c->version);
+        sha256_update(&ctx, sizeof c->program, c->program);
         sha256_update(&ctx, sizeof c->stubs, c->stubs);
         for (size_t i = 0; rules && i < rules->n_sources; i++) {
                 char hex[2 * SHA256_DIGEST_SIZE + 1] = "unreadable";

@@ -4,8 +4,8 @@
  * SPDX-License-Identifier: MIT
  *
  * An entry is keyed by the SHA-256 (nettle) of everything its result
- * depends on that is known before the parse: ddblint's version, the stub
- * headers' content, the ruleset's files and the checks selected
+ * depends on that is known before the parse: ddblint's version and the
+ * bytes of its executable, the stub headers' content, the ruleset's files and the checks selected
  * (dl_result_cache_base), the working directory, the file's path, its
  * compiler arguments and its content (dl_result_cache_key). Every header
  * clang read for it is recorded with the SHA-256 of its content and
@@ -59,7 +59,11 @@ enum dl_cache_use {
  * @param version    ddblint's version, part of every key and entry.
  * @param stub_dir   the stub headers (their content is part of every key),
  *                   or NULL.
- * Returns: transfer full; NULL when dir cannot be created (no cache then).
+ * The bytes of the running executable (/proc/self/exe) are part of every
+ * key too: a rebuilt ddblint of the same version never reads the results of
+ * the build before it.
+ * Returns: transfer full; NULL when dir cannot be created or the executable
+ * cannot be read (no cache then).
  */
 struct dl_result_cache *dl_result_cache_new(const char *dir, uint64_t max_bytes,
                                             const char *version, const char *stub_dir);
@@ -72,7 +76,7 @@ void dl_result_cache_free(struct dl_result_cache *c);
 
 /**
  * dl_result_cache_base - the part of a key common to every file of one
- * ruleset and selection of checks: the cache's version and stubs, the
+ * ruleset and selection of checks: the cache's version, executable and stubs, the
  * content of each of rules' source files, run_check (n_checks flags),
  * verbose and pch (whether the stub headers are precompiled: the output is
  * the same, and tests/pch compares the two ways, so neither may answer for

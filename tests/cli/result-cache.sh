@@ -3,7 +3,7 @@
 # (src/cli/result_cache.h): a warm run prints what a cold one printed and
 # parses nothing; an edit of a file, of a header it reads or of the rules
 # parses again what it changes and only that; an entry that is corrupt,
-# truncated, of another version or left half-written by another process is
+# truncated, of another version or build or left half-written by another process is
 # ignored and rewritten; concurrent runs on one cache agree; the size is
 # bounded, least recently used first; --no-cache reads and keeps nothing.
 . "$(dirname "$0")/lib.inc"
@@ -51,6 +51,21 @@ has "$T/cold.err" "0 of 4 files from the result cache"
 run warm
 same ref warm
 has "$T/warm.err" "3 of 4 files from the result cache"
+
+# another build of the same version (one byte more in the executable, its
+# share/ beside it as in the build tree) reads none of the first build's entries
+mkdir -p "$T/rebuilt/bin"
+cp "$DDBLINT" "$T/rebuilt/bin/ddblint" && printf x >>"$T/rebuilt/bin/ddblint"
+ln -s "$(cd "$(dirname "$DDBLINT")/../share" && pwd)" "$T/rebuilt/share"
+for r in rebuilt rebuilt-warm; do
+  "$T/rebuilt/bin/ddblint" -j 2 --cache-dir "$C" --cache-stats . >"$T/$r.out" 2>"$T/$r.err"
+  echo "exit $?" >>"$T/$r.out"
+  same ref $r
+done
+has "$T/rebuilt.err" "0 of 4 files from the result cache"
+has "$T/rebuilt-warm.err" "3 of 4 files from the result cache"
+run warm-again
+has "$T/warm-again.err" "3 of 4 files from the result cache"
 
 # a one-file edit parses that file only
 sed 's/Orders/Orders2/' src/a.cpp >src/a.tmp && mv src/a.tmp src/a.cpp
