@@ -520,7 +520,7 @@ bool dl_result_cache_get(struct dl_result_cache *c, const uint8_t *key, struct d
                 snprintf(head, sizeof head, "%s %s", FORMAT, c->version);
                 if (nl2 && (size_t)(nl1 - text) == strlen(head) &&
                     !memcmp(text, head, strlen(head)) &&
-                    len == (size_t)(nl2 + 1 - text) + 2 * SHA256_DIGEST_SIZE + 1 &&
+                    len == (size_t)(nl2 + 1 - text) + (size_t)2 * SHA256_DIGEST_SIZE + 1 &&
                     text[len - 1] == '\n') {
                         struct sha256_ctx ctx;
                         uint8_t d[SHA256_DIGEST_SIZE];
@@ -529,7 +529,7 @@ bool dl_result_cache_get(struct dl_result_cache *c, const uint8_t *key, struct d
                         sha256_update(&ctx, (size_t)(nl2 + 1 - text), (const uint8_t *)text);
                         sha256_digest(&ctx, sizeof d, d);
                         to_hex(d, sizeof d, dh);
-                        if (!memcmp(dh, nl2 + 1, 2 * SHA256_DIGEST_SIZE)) {
+                        if (!memcmp(dh, nl2 + 1, (size_t)2 * SHA256_DIGEST_SIZE)) {
                                 json_t *j = json_loadb(nl1 + 1, (size_t)(nl2 - nl1 - 1), 0, NULL);
                                 hit = j && entry_read(c, j, hex, out);
                                 json_decref(j);
