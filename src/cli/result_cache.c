@@ -43,7 +43,7 @@ struct dl_result_cache {
         uint64_t max_bytes;
         char *version;
         uint8_t stubs[SHA256_DIGEST_SIZE];
-        uint8_t program[SHA256_DIGEST_SIZE]; /* the running executable's bytes */
+        char program[2 * SHA256_DIGEST_SIZE + 1]; /* the running executable's digest, hex */
         pthread_mutex_t lock;
         void *memo; /* tsearch tree of struct digest_memo, by path */
         size_t hits, writes;
@@ -120,44 +120,25 @@ static void hash_tree(struct sha256_ctx *ctx, const char *dir, const char *rel)
         free(here);
 }
 
-static bool mkdir_one(const char *path)
-{
-        return mkdir(path, 0777) == 0 || errno == EEXIST;
-}
-
 struct dl_result_cache *dl_result_cache_new(const char *dir, uint64_t max_bytes,
                                             const char *version, const char *stub_dir)
 {
         char *results = dl_xasprintf("%s/results", dir);
         /* the cache dir and its parents as needed ($XDG_CACHE_HOME may not exist yet) */
-        char *p = dl_xstrdup(results);
-        for (char *s = p + 1; *s; s++) {
-                if (*s == '/') {
-                        *s = '\0';
-                        mkdir_one(p);
-                        *s = '/';
-                }
-        }
-        free(p);
-        if (!mkdir_one(results)) {
+        if (!dl_mkdirs(results)) {
                 free(results);
                 return NULL;
         }
         /* Two builds of one version differ (a build from git, a patched
            package): the executable's own bytes are part of every key, so that
            a rebuilt ddblint never answers from its predecessor's results. */
-        char *exe = NULL;
-        size_t exe_len = 0;
-        if (dl_file_read("/proc/self/exe", &exe, &exe_len, NULL) != DL_OK) {
+        char program[2 * SHA256_DIGEST_SIZE + 1];
+        if (!file_digest("/proc/self/exe", program)) {
                 free(results);
                 return NULL;
         }
         struct dl_result_cache *c = dl_xcalloc(1, sizeof *c);
-        struct sha256_ctx program;
-        sha256_init(&program);
-        sha256_update(&program, exe_len, (const uint8_t *)exe);
-        sha256_digest(&program, sizeof c->program, c->program);
-        free(exe);
+        memcpy(c->program, program, sizeof c->program);
         c->dir = results;
         c->max_bytes = max_bytes;
         c->version = dl_xstrdup(version);
@@ -279,7 +260,9 @@ void dl_result_cache_base(const struct dl_result_cache *c, const struct dl_rules
         sha256_init(&ctx);
         hash_str(&ctx, FORMAT);
         hash_str(&ctx, c->version);
-        sha256_update(&ctx, sizeof c->program, c->program);
+        hash_str(&ctx, c->program);
+        char cwd[4096]; /* the same for every file of the run */
+        hash_str(&ctx, getcwd(cwd, sizeof cwd) ? cwd : "");
         sha256_update(&ctx, sizeof c->stubs, c->stubs);
         for (size_t i = 0; rules && i < rules->n_sources; i++) {
                 char hex[2 * SHA256_DIGEST_SIZE + 1] = "unreadable";
@@ -302,8 +285,6 @@ void dl_result_cache_key(const uint8_t *base, const char *path, const char *cons
         struct sha256_ctx ctx;
         sha256_init(&ctx);
         sha256_update(&ctx, DL_RESULT_KEY_SIZE, base);
-        char cwd[4096];
-        hash_str(&ctx, getcwd(cwd, sizeof cwd) ? cwd : "");
         hash_str(&ctx, path);
         for (size_t i = 0; i < n_args; i++)
                 hash_str(&ctx, args[i]);
@@ -578,7 +559,7 @@ bool dl_result_cache_put(struct dl_result_cache *c, const uint8_t *key, const st
                 to_hex(d, sizeof d, dh);
                 char *all = dl_xasprintf("%s%s\n", text, dh);
                 char *sub = dl_xasprintf("%s/%.2s", c->dir, hex);
-                written = mkdir_one(sub) &&
+                written = dl_mkdirs(sub) &&
                           dl_file_write_atomic(path, all, strlen(all), NULL) == DL_OK;
                 free(sub);
                 free(all);

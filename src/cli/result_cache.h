@@ -5,9 +5,9 @@
  *
  * An entry is keyed by the SHA-256 (nettle) of everything its result
  * depends on that is known before the parse: ddblint's version and the
- * bytes of its executable, the stub headers' content, the ruleset's files and the checks selected
- * (dl_result_cache_base), the working directory, the file's path, its
- * compiler arguments and its content (dl_result_cache_key). Every header
+ * bytes of its executable, the stub headers' content, the ruleset's files,
+ * the checks selected and the working directory (dl_result_cache_base), the
+ * file's path, its compiler arguments and its content (dl_result_cache_key). Every header
  * clang read for it is recorded with the SHA-256 of its content and
  * checked again on lookup: an entry whose header changed, vanished or
  * cannot be read is a miss. An entry is one file, <dir>/results/XX/<key>,
@@ -76,8 +76,9 @@ void dl_result_cache_free(struct dl_result_cache *c);
 
 /**
  * dl_result_cache_base - the part of a key common to every file of one
- * ruleset and selection of checks: the cache's version, executable and stubs, the
- * content of each of rules' source files, run_check (n_checks flags),
+ * ruleset and selection of checks: the cache's version, executable and
+ * stubs, the working directory (getcwd at the call), the content of each of
+ * rules' source files, run_check (n_checks flags),
  * verbose and pch (whether the stub headers are precompiled: the output is
  * the same, and tests/pch compares the two ways, so neither may answer for
  * the other). out receives DL_RESULT_KEY_SIZE bytes.
@@ -87,8 +88,7 @@ void dl_result_cache_base(const struct dl_result_cache *c, const struct dl_rules
                           uint8_t *out);
 
 /**
- * dl_result_cache_key - the key of one file: base, the working directory,
- * path as given, args (compiler arguments), the own headers its translation
+ * dl_result_cache_key - the key of one file: base, path as given, args (compiler arguments), the own headers its translation
  * unit analyses (own[0..n_own), paths as walked: dl_pipeline_unit; their
  * content is checked as every header's is) and text (len bytes, the
  * file's content). out receives DL_RESULT_KEY_SIZE bytes.

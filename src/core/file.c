@@ -3,11 +3,14 @@
  */
 #include "file.h"
 
+#include "alloc.h"
 #include "strbuf.h"
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum dl_status dl_file_read(const char *path, char **out, size_t *len, struct dl_error *err)
 {
@@ -35,4 +38,22 @@ enum dl_status dl_file_read(const char *path, char **out, size_t *len, struct dl
         *len = sb.len;
         *out = dl_strbuf_take(&sb);
         return DL_OK;
+}
+
+bool dl_mkdirs(const char *path)
+{
+        char *p = dl_xstrdup(path);
+        for (char *s = p + 1; *s; s++) {
+                if (*s != '/')
+                        continue;
+                *s = '\0';
+                if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+                        free(p);
+                        return false;
+                }
+                *s = '/';
+        }
+        bool ok = mkdir(p, 0777) == 0 || errno == EEXIST;
+        free(p);
+        return ok;
 }

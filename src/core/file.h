@@ -1,4 +1,4 @@
-/* file.h - reading a whole file into memory.
+/* file.h - reading a whole file into memory; creating a directory path.
  * SPDX-License-Identifier: MIT
  */
 #ifndef DL_CORE_FILE_H
@@ -6,6 +6,7 @@
 
 #include "error.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /**
@@ -18,5 +19,14 @@
  * Ownership: *out is (transfer full).
  */
 enum dl_status dl_file_read(const char *path, char **out, size_t *len, struct dl_error *err);
+
+/**
+ * dl_mkdirs - create the directory path and its missing parents (mode 0777
+ * less the umask), as `mkdir -p`.
+ * @param path  the directory; not modified.
+ * Returns: true when path exists as a directory afterwards or already did;
+ * false when one of them cannot be created (errno says why).
+ */
+bool dl_mkdirs(const char *path);
 
 #endif

@@ -192,24 +192,6 @@ static char *key_of(const struct dl_pch *p, const char *const *kept, size_t n)
 
 /* ---- files ----------------------------------------------------------------------------- */
 
-static bool mkdirs(const char *path)
-{
-        char *p = dl_xstrdup(path);
-        for (char *s = p + 1; *s; s++) {
-                if (*s != '/')
-                        continue;
-                *s = '\0';
-                if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-                        free(p);
-                        return false;
-                }
-                *s = '/';
-        }
-        bool ok = mkdir(p, 0777) == 0 || errno == EEXIST;
-        free(p);
-        return ok;
-}
-
 /* A name in dir no other writer uses (transfer full). */
 static char *temp_name(struct dl_pch *p, const char *dir, const char *base)
 {
@@ -363,7 +345,7 @@ static bool under(const char *file, const char *dir)
 static bool build(struct dl_pch *p, struct entry *e, const char *const *kept, size_t n_kept,
                   char **why)
 {
-        if (!mkdirs(e->dir)) {
+        if (!dl_mkdirs(e->dir)) {
                 *why = dl_xasprintf("cannot create %s: %s", e->dir, strerror(errno));
                 return false;
         }
