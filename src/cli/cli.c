@@ -822,10 +822,6 @@ int dl_cli_main(int argc, char **argv)
         }
         if (!o->no_stubs)
                 r->stub_dir = find_stub_dir(argv[0]);
-        if (r->stub_dir && !o->no_pch) {
-                r->cache_dir = o->no_cache ? NULL : cache_dir_for(o);
-                r->pch = dl_pch_new(r->stub_dir, r->cache_dir);
-        }
         uint64_t cache_size = 512ull << 20;
         if (o->cache_size && !parse_size(o->cache_size, &cache_size)) {
                 fprintf(stderr,
@@ -834,6 +830,13 @@ int dl_cli_main(int argc, char **argv)
                         o->cache_size);
                 rc = DL_EXIT_USAGE;
                 goto out;
+        }
+        if (r->stub_dir && !o->no_pch) {
+                r->cache_dir = o->no_cache ? NULL : cache_dir_for(o);
+                r->pch = dl_pch_new(r->stub_dir, r->cache_dir);
+                /* preambles only where a later run reuses them */
+                if (r->cache_dir)
+                        dl_pch_preambles(r->pch, cache_size);
         }
         if (!o->no_cache && !o->dump_requests) {
                 char *dir = cache_dir_for(o);

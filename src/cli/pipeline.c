@@ -276,21 +276,26 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
         const char *pch = p->pch && p->stub_include_dir
                                   ? dl_pch_for(p->pch, path, args, n_args, p->log)
                                   : NULL;
+        /* else the file's own preamble precompiled (pch.h) */
+        struct dl_pch_preamble pre = {0};
+        bool preamble = !pch && p->pch && p->stub_include_dir &&
+                        dl_pch_preamble_for(p->pch, path, args, n_args, own, n_own, &pre);
         const char **argv = dl_xcalloc(n_args + 2, sizeof *argv);
         memcpy(argv, args, n_args * sizeof *argv);
-        if (pch) {
+        if (pch || preamble) {
                 argv[n_args++] = "-include-pch";
-                argv[n_args++] = pch;
+                argv[n_args++] = pch ? pch : pre.pch;
         }
         struct dl_arena arena;
         dl_arena_init(&arena);
-        struct dl_analyze_opts o = {argv, n_args, p->stub_include_dir, p->rules, p->verbose,
-                                    own,  n_own};
+        struct dl_analyze_opts o = {argv, n_args, p->stub_include_dir,   p->rules, p->verbose,
+                                    own,  n_own,  preamble ? &pre : NULL};
         struct dl_analysis an;
         struct dl_error err;
         dl_error_init(&err);
         enum dl_status st = dl_analyze_file(path, &o, &arena, p->log, &an, &err);
         free(argv);
+        dl_pch_preamble_fini(&pre);
         if (st != DL_OK) {
                 struct dl_loc loc = {path, 0, 0};
                 dl_log_add(p->log, DL_LOG_ERROR, "analysis-failed", &loc, "%s",

@@ -1,7 +1,7 @@
 /* pch.c - the stub headers precompiled once per set of flags (pch.h).
  * SPDX-License-Identifier: MIT
  */
-#define _GNU_SOURCE /* nftw's FTW_DEPTH, FTW_PHYS */
+#define _GNU_SOURCE /* nftw's FTW_DEPTH, FTW_PHYS; tdestroy */
 #include "pch.h"
 
 #include "scan.h"
@@ -14,16 +14,21 @@
 #include "../core/vec.h"
 
 #include <clang-c/Index.h>
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <nettle/sha2.h>
 #include <pthread.h>
+#include <search.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The layout of the directory; a change of it changes this number, so old
@@ -44,17 +49,32 @@ struct dir_verdict {
         bool shadows;
 };
 
-struct entry {
-        char *key; /* hex digest of the flags that shape it */
+struct pch_entry {
+        char *key;     /* hex digest of what shapes it */
+        bool preamble; /* a source file's preamble (<cache>/pch-1/pre-<key>), not the stubs */
         enum entry_state state;
-        char *dir;       /* <cache>/pch-1/<key> */
-        char *pch_path;  /* <dir>/stubs.pch */
-        char **includes; /* headers the AST file includes, as spelled; sorted */
+        char *dir;       /* <cache>/pch-1/<key> or <cache>/pch-1/pre-<key> */
+        char *pch_path;  /* <dir>/stubs.pch or <dir>/preamble.pch */
+        char **includes; /* headers the AST file includes, as spelled; sorted (stubs) */
         size_t n_includes;
-        char **idents; /* identifiers of their text; sorted */
+        char **idents; /* identifiers of their text; sorted (stubs) */
         size_t n_idents;
+        char **files; /* every file the AST file read but its generated header, as
+                         clang named them */
+        size_t n_files;
+        char **reals; /* their real paths; sorted */
+        size_t n_reals;
         DL_VEC(struct dir_verdict) verdicts; /* include directories already checked */
-        struct entry *next;
+};
+
+/* How an entry's AST file is built. */
+struct recipe {
+        const char *hdr_dir;     /* the directory of the generated header */
+        const char *hdr_base;    /* its file name */
+        const char *text;        /* its text */
+        const char *const *argv; /* libclang's arguments, language included */
+        size_t n_args;
+        unsigned flags; /* clang_parseTranslationUnit2's */
 };
 
 struct dl_pch {
@@ -63,11 +83,17 @@ struct dl_pch {
         bool temporary; /* cache_dir is ours: removed at the end */
         pthread_mutex_t lock;
         pthread_cond_t changed;
-        struct entry *entries;
+        void *entries; /* tsearch tree of struct pch_entry, by key */
         struct dl_scan *scan;
-        unsigned built;
+        unsigned built, built_preambles;
+        uint64_t preamble_bytes; /* the bound on precompiled preambles; 0: none are made */
         atomic_uint serial; /* unique temporary file names */
 };
+
+static int cmp_key(const void *a, const void *b)
+{
+        return strcmp(((const struct pch_entry *)a)->key, ((const struct pch_entry *)b)->key);
+}
 
 struct dl_pch *dl_pch_new(const char *stub_dir, const char *cache_dir)
 {
@@ -100,22 +126,31 @@ static int remove_one(const char *path, const struct stat *st, int flag, struct 
         return 0;
 }
 
+static void free_entry(void *v)
+{
+        struct pch_entry *e = v;
+        free(e->key);
+        free(e->dir);
+        free(e->pch_path);
+        dl_strv_free(e->includes, e->n_includes);
+        dl_strv_free(e->idents, e->n_idents);
+        dl_strv_free(e->files, e->n_files);
+        dl_strv_free(e->reals, e->n_reals);
+        for (size_t i = 0; i < e->verdicts.n; i++)
+                free(e->verdicts.items[i].dir);
+        DL_VEC_FREE(&e->verdicts);
+        free(e);
+}
+
+static void evict_preambles(struct dl_pch *p);
+
 void dl_pch_free(struct dl_pch *p)
 {
         if (!p)
                 return;
-        for (struct entry *e = p->entries, *next; e; e = next) {
-                next = e->next;
-                free(e->key);
-                free(e->dir);
-                free(e->pch_path);
-                dl_strv_free(e->includes, e->n_includes);
-                dl_strv_free(e->idents, e->n_idents);
-                for (size_t i = 0; i < e->verdicts.n; i++)
-                        free(e->verdicts.items[i].dir);
-                DL_VEC_FREE(&e->verdicts);
-                free(e);
-        }
+        if (p->built_preambles && !p->temporary)
+                evict_preambles(p);
+        tdestroy(p->entries, free_entry);
         if (p->temporary && p->cache_dir)
                 nftw(p->cache_dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
         free(p->cache_dir);
@@ -128,6 +163,17 @@ void dl_pch_free(struct dl_pch *p)
 unsigned dl_pch_built(const struct dl_pch *p)
 {
         return p ? p->built : 0;
+}
+
+unsigned dl_pch_preambles_built(const struct dl_pch *p)
+{
+        return p ? p->built_preambles : 0;
+}
+
+void dl_pch_preambles(struct dl_pch *p, uint64_t max_bytes)
+{
+        if (p && !p->temporary)
+                p->preamble_bytes = max_bytes;
 }
 
 /* ---- the key ----------------------------------------------------------------------- */
@@ -171,23 +217,41 @@ static size_t relevant_args(const char *const *args, size_t n, const char **out)
         return k;
 }
 
-static char *key_of(const struct dl_pch *p, const char *const *kept, size_t n)
+static void hash_str(struct sha256_ctx *ctx, const char *s)
 {
-        struct sha256_ctx ctx;
-        sha256_init(&ctx);
-        CXString v = clang_getClangVersion();
-        const char *parts[] = {"ddblint-pch " PCH_FORMAT, clang_getCString(v), p->stub_dir};
-        for (size_t i = 0; i < 3; i++)
-                sha256_update(&ctx, strlen(parts[i]) + 1, (const uint8_t *)parts[i]);
-        clang_disposeString(v);
-        for (size_t i = 0; i < n; i++)
-                sha256_update(&ctx, strlen(kept[i]) + 1, (const uint8_t *)kept[i]);
+        sha256_update(ctx, strlen(s) + 1, (const uint8_t *)s);
+}
+
+/* The digest so far as 32 hex digits (transfer full). */
+static char *hex_of(struct sha256_ctx *ctx)
+{
         uint8_t d[SHA256_DIGEST_SIZE];
-        sha256_digest(&ctx, sizeof d, d);
+        sha256_digest(ctx, sizeof d, d);
         char *hex = dl_xmalloc(33);
         for (size_t i = 0; i < 16; i++)
                 snprintf(hex + 2 * i, 3, "%02x", d[i]);
         return hex;
+}
+
+/* A key's start: what, the layout, clang's version, the stubs. */
+static void key_start(const struct dl_pch *p, struct sha256_ctx *ctx, const char *what)
+{
+        sha256_init(ctx);
+        hash_str(ctx, what);
+        hash_str(ctx, PCH_FORMAT);
+        CXString v = clang_getClangVersion();
+        hash_str(ctx, clang_getCString(v));
+        clang_disposeString(v);
+        hash_str(ctx, p->stub_dir);
+}
+
+static char *key_of(const struct dl_pch *p, const char *const *kept, size_t n)
+{
+        struct sha256_ctx ctx;
+        key_start(p, &ctx, "ddblint-pch");
+        for (size_t i = 0; i < n; i++)
+                hash_str(&ctx, kept[i]);
+        return hex_of(&ctx);
 }
 
 /* ---- files ----------------------------------------------------------------------------- */
@@ -236,8 +300,29 @@ static char *stamp(const char *path)
 
 /* ---- the manifest ---------------------------------------------------------------------------- */
 
+static bool under(const char *file, const char *dir)
+{
+        size_t n = strlen(dir);
+        while (n > 1 && dir[n - 1] == '/')
+                n--;
+        return strncmp(file, dir, n) == 0 && file[n] == '/';
+}
+
+/* e's files (taken), and their real paths. */
+static void set_files(struct pch_entry *e, char **files, size_t n)
+{
+        e->files = files;
+        e->n_files = n;
+        e->reals = dl_xcalloc(n + 1, sizeof *e->reals);
+        char buf[PATH_MAX];
+        for (size_t i = 0; i < n; i++)
+                e->reals[i] = dl_xstrdup(realpath(files[i], buf) ? buf : files[i]);
+        e->n_reals = n;
+        dl_strv_sort_unique(e->reals, &e->n_reals);
+}
+
 /* Reads dir/manifest into e when every file it names is unchanged. */
-static bool load_manifest(struct entry *e)
+static bool load_manifest(struct pch_entry *e)
 {
         char *path = dl_xasprintf("%s/manifest", e->dir);
         char *text = NULL;
@@ -246,11 +331,14 @@ static bool load_manifest(struct entry *e)
         dl_error_init(&err);
         bool ok = dl_file_read(path, &text, &len, &err) == DL_OK;
         dl_error_fini(&err);
+        if (ok && e->preamble)
+                utimensat(AT_FDCWD, path, NULL, 0); /* recently used (evict_preambles) */
         free(path);
         if (!ok)
                 return false;
         DL_VEC(char *) inc = {0};
         DL_VEC(char *) ids = {0};
+        DL_VEC(char *) files = {0};
         bool header = false, pch_seen = false;
         char *save = NULL;
         for (char *line = strtok_r(text, "\n", &save); ok && line;
@@ -286,6 +374,8 @@ static bool load_manifest(struct entry *e)
                         ok = now && strlen(now) == want && memcmp(now, rest, want) == 0;
                         free(now);
                         pch_seen = pch_seen || is_pch;
+                        if (!is_pch && !under(f, e->dir))
+                                DL_VEC_PUSH(&files, dl_xstrdup(f));
                 }
         }
         free(text);
@@ -297,9 +387,11 @@ static bool load_manifest(struct entry *e)
                 e->n_includes = inc.n;
                 e->idents = ids.items;
                 e->n_idents = ids.n;
+                set_files(e, files.items, files.n);
         } else {
                 dl_strv_free(inc.items, inc.n);
                 dl_strv_free(ids.items, ids.n);
+                dl_strv_free(files.items, files.n);
         }
         return ok;
 }
@@ -332,72 +424,47 @@ static void on_ident(const char *id, size_t n, void *data)
                 dl_strv_sort_unique(s->ids.items, &s->ids.n);
 }
 
-static bool under(const char *file, const char *dir)
+/* Builds the AST file and its manifest for e from r. On failure sets
+ * *why to a message (transfer full). */
+static bool build(struct dl_pch *p, struct pch_entry *e, const struct recipe *r, char **why)
 {
-        size_t n = strlen(dir);
-        while (n > 1 && dir[n - 1] == '/')
-                n--;
-        return strncmp(file, dir, n) == 0 && file[n] == '/';
-}
-
-/* Builds the AST file and its manifest for e. On failure sets *why to a
- * message (transfer full). */
-static bool build(struct dl_pch *p, struct entry *e, const char *const *kept, size_t n_kept,
-                  char **why)
-{
-        if (!dl_mkdirs(e->dir)) {
-                *why = dl_xasprintf("cannot create %s: %s", e->dir, strerror(errno));
+        if (!dl_mkdirs(r->hdr_dir)) {
+                *why = dl_xasprintf("cannot create %s: %s", r->hdr_dir, strerror(errno));
                 return false;
         }
-        /* the header that includes the client's */
-        struct dl_strbuf sb;
-        dl_strbuf_init(&sb);
-        dl_strbuf_puts(&sb, "// ddblint's precompiled stub headers (src/frontend/pch.h)\n"
-                            "#include <" PCH_ROOT ">\n");
-        /* not a source file name (a walk of a cache inside the project
-         * must not take it); rewritten only when it changes: the AST file
-         * records its time */
-        char *hpp = dl_xasprintf("%s/all-stubs.inc", e->dir);
+        /* the generated header: not a source file name (a walk of a cache
+         * inside the project must not take it); rewritten only when it
+         * changes, since the AST file records its time */
+        char *hpp = dl_xasprintf("%s/%s", r->hdr_dir, r->hdr_base);
+        size_t text_len = strlen(r->text);
         char *old = NULL;
         size_t old_len = 0;
         struct dl_error rerr;
         dl_error_init(&rerr);
-        bool same = dl_file_read(hpp, &old, &old_len, &rerr) == DL_OK && old_len == sb.len &&
-                    memcmp(old, dl_strbuf_cstr(&sb), sb.len) == 0;
+        bool same = dl_file_read(hpp, &old, &old_len, &rerr) == DL_OK && old_len == text_len &&
+                    memcmp(old, r->text, text_len) == 0;
         dl_error_fini(&rerr);
         free(old);
-        bool ok = same || write_replace(p, e->dir, "all-stubs.inc", dl_strbuf_cstr(&sb), sb.len);
-        dl_strbuf_reset(&sb);
+        bool ok = same || write_replace(p, r->hdr_dir, r->hdr_base, r->text, text_len);
         if (!ok) {
-                dl_strbuf_fini(&sb);
                 free(hpp);
-                *why = dl_xasprintf("cannot write in %s: %s", e->dir, strerror(errno));
+                *why = dl_xasprintf("cannot write in %s: %s", r->hdr_dir, strerror(errno));
                 return false;
         }
-        const char **argv = dl_xcalloc(n_kept + 3, sizeof *argv);
-        size_t n = 0;
-        argv[n++] = "-xc++-header";
-        for (size_t i = 0; i < n_kept; i++)
-                argv[n++] = kept[i];
-        argv[n++] = "-idirafter";
-        argv[n++] = p->stub_dir;
         CXIndex index = clang_createIndex(0, 0);
         CXTranslationUnit tu = NULL;
-        unsigned flags = CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_ForSerialization |
-                         CXTranslationUnit_DetailedPreprocessingRecord;
-        enum CXErrorCode code =
-                clang_parseTranslationUnit2(index, hpp, argv, (int)n, NULL, 0, flags, &tu);
-        free(argv);
+        enum CXErrorCode code = clang_parseTranslationUnit2(index, hpp, r->argv, (int)r->n_args,
+                                                            NULL, 0, r->flags, &tu);
         free(hpp);
         ok = code == CXError_Success && tu;
         if (!ok)
-                *why = dl_xasprintf("libclang could not parse the stub headers (CXErrorCode %d)",
+                *why = dl_xasprintf("libclang could not parse the headers (CXErrorCode %d)",
                                     (int)code);
         for (unsigned i = 0; ok && i < clang_getNumDiagnostics(tu); i++) {
                 CXDiagnostic d = clang_getDiagnostic(tu, i);
                 if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
                         CXString s = clang_getDiagnosticSpelling(d);
-                        *why = dl_xasprintf("the stub headers do not compile with these flags: %s",
+                        *why = dl_xasprintf("the headers do not compile with these flags: %s",
                                             clang_getCString(s));
                         clang_disposeString(s);
                         ok = false;
@@ -407,7 +474,7 @@ static bool build(struct dl_pch *p, struct entry *e, const char *const *kept, si
         struct closure c = {{0}};
         if (ok)
                 clang_getInclusions(tu, on_inclusion, &c);
-        for (size_t i = 0; ok && i < c.files.n; i++) {
+        for (size_t i = 0; ok && !e->preamble && i < c.files.n; i++) {
                 if (strstr(c.files.items[i], "/aws/") && !under(c.files.items[i], p->stub_dir)) {
                         *why = dl_xasprintf("the AWS SDK's own headers are on the include path "
                                             "(%s): the stub headers are not used",
@@ -416,7 +483,7 @@ static bool build(struct dl_pch *p, struct entry *e, const char *const *kept, si
                 }
         }
         if (ok) {
-                char *tmp = temp_name(p, e->dir, "stubs.pch");
+                char *tmp = temp_name(p, e->dir, "ast.pch");
                 ok = clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) ==
                              CXSaveError_None &&
                      rename(tmp, e->pch_path) == 0;
@@ -430,8 +497,12 @@ static bool build(struct dl_pch *p, struct entry *e, const char *const *kept, si
                 clang_disposeTranslationUnit(tu);
         clang_disposeIndex(index);
 
-        /* the manifest: what was read, what it includes, its identifiers */
+        /* the manifest: what was read; for the stubs, what it includes and
+         * its identifiers */
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
         DL_VEC(char *) inc = {0};
+        DL_VEC(char *) files = {0};
         struct ident_sink ids = {{0}};
         char *pst = ok ? stamp(e->pch_path) : NULL;
         ok = ok && pst;
@@ -447,13 +518,18 @@ static bool build(struct dl_pch *p, struct entry *e, const char *const *kept, si
                 struct stat st;
                 /* stat first: a file changed while we read it then fails
                  * the next run's check rather than passing it */
-                if (stat(f, &st) != 0 || dl_file_read(f, &text, &len, &err) != DL_OK) {
+                if (stat(f, &st) != 0 ||
+                    (!e->preamble && dl_file_read(f, &text, &len, &err) != DL_OK)) {
                         *why = dl_xasprintf("cannot read %s", f);
                         ok = false;
                 } else {
                         dl_strbuf_puts(&sb, "file ");
                         stamp_of(&st, &sb);
                         dl_strbuf_printf(&sb, " %s\n", f);
+                        if (!under(f, e->dir))
+                                DL_VEC_PUSH(&files, dl_xstrdup(f));
+                }
+                if (ok && !e->preamble) {
                         struct dl_directives dirs;
                         dl_scan_directives(text, len, &dirs);
                         for (size_t k = 0; k < dirs.n; k++) {
@@ -484,31 +560,37 @@ static bool build(struct dl_pch *p, struct entry *e, const char *const *kept, si
                 e->n_includes = inc.n;
                 e->idents = ids.ids.items;
                 e->n_idents = ids.ids.n;
+                set_files(e, files.items, files.n);
         } else {
                 dl_strv_free(inc.items, inc.n);
                 dl_strv_free(ids.ids.items, ids.ids.n);
+                dl_strv_free(files.items, files.n);
         }
         return ok;
 }
 
-/* The entry for the kept arguments, loaded or built (waiting while
- * another thread builds it). */
-static struct entry *entry_for(struct dl_pch *p, const char *const *kept, size_t n_kept,
-                               struct dl_log *log)
+/* The entry of key (taken), loaded or built from r (waiting while another
+ * thread builds it). A stub entry that cannot be built says why in log
+ * (a NOTE "precompiled-stubs"); a preamble's is silent: the file is parsed
+ * as without one, its output the same. */
+static struct pch_entry *entry_for(struct dl_pch *p, char *key, bool preamble,
+                                   const struct recipe *r, struct dl_log *log)
 {
-        char *key = key_of(p, kept, n_kept);
+        struct pch_entry probe = {0};
+        probe.key = key;
         pthread_mutex_lock(&p->lock);
-        struct entry *e = p->entries;
-        while (e && strcmp(e->key, key) != 0)
-                e = e->next;
+        struct pch_entry **slot = tfind(&probe, &p->entries, cmp_key);
+        struct pch_entry *e = slot ? *slot : NULL;
         if (!e) {
                 e = dl_xcalloc(1, sizeof *e);
                 e->key = key;
                 key = NULL;
-                e->dir = dl_xasprintf("%s/pch-%s/%s", p->cache_dir, PCH_FORMAT, e->key);
-                e->pch_path = dl_xasprintf("%s/stubs.pch", e->dir);
-                e->next = p->entries;
-                p->entries = e;
+                e->preamble = preamble;
+                e->dir = dl_xasprintf("%s/pch-%s/%s%s", p->cache_dir, PCH_FORMAT,
+                                      preamble ? "pre-" : "", e->key);
+                e->pch_path =
+                        dl_xasprintf("%s/%s", e->dir, preamble ? "preamble.pch" : "stubs.pch");
+                tsearch(e, &p->entries, cmp_key);
         }
         free(key);
         while (e->state == E_BUILDING)
@@ -518,18 +600,25 @@ static struct entry *entry_for(struct dl_pch *p, const char *const *kept, size_t
                 pthread_mutex_unlock(&p->lock);
                 char *why = NULL;
                 bool ok = load_manifest(e);
+                bool built = false;
                 if (!ok) {
-                        ok = build(p, e, kept, n_kept, &why);
-                        if (ok)
-                                p->built++; /* under E_BUILDING: one writer per entry */
+                        /* r's paths under e->dir: filled in now */
+                        struct recipe rr = *r;
+                        char *hdr_dir = dl_xasprintf("%s%s", e->dir, preamble ? "/h" : "");
+                        rr.hdr_dir = hdr_dir;
+                        ok = build(p, e, &rr, &why);
+                        free(hdr_dir);
+                        built = ok;
                 }
-                if (!ok && log)
+                if (!ok && log && !preamble)
                         dl_log_add(log, DL_LOG_NOTE, "precompiled-stubs", NULL,
                                    "stub headers not precompiled: %s; files are parsed with "
                                    "them instead (slower)",
                                    why ? why : "unknown error");
                 free(why);
                 pthread_mutex_lock(&p->lock);
+                p->built += built;
+                p->built_preambles += built && preamble;
                 e->state = ok ? E_READY : E_UNUSABLE;
                 pthread_cond_broadcast(&p->changed);
         }
@@ -540,7 +629,7 @@ static struct entry *entry_for(struct dl_pch *p, const char *const *kept, size_t
 /* Whether include directory dir holds, under the same name, a header the
  * AST file includes: clang would then take that one for this translation
  * unit, not the one precompiled. Memoized per entry. */
-static bool shadows(struct dl_pch *p, struct entry *e, const char *dir)
+static bool shadows(struct dl_pch *p, struct pch_entry *e, const char *dir)
 {
         pthread_mutex_lock(&p->lock);
         for (size_t i = 0; i < e->verdicts.n; i++) {
@@ -564,7 +653,7 @@ static bool shadows(struct dl_pch *p, struct entry *e, const char *dir)
         return v;
 }
 
-static bool any_shadows(struct dl_pch *p, struct entry *e, char *const *dirs, size_t n)
+static bool any_shadows(struct dl_pch *p, struct pch_entry *e, char *const *dirs, size_t n)
 {
         for (size_t i = 0; i < n; i++) {
                 if (strcmp(dirs[i], p->stub_dir) != 0 && shadows(p, e, dirs[i]))
@@ -606,7 +695,24 @@ const char *dl_pch_for(struct dl_pch *p, const char *path, const char *const *ar
                 goto out;
         const char **kept = dl_xcalloc(n_args + 1, sizeof *kept);
         size_t n_kept = relevant_args(args, n_args, kept);
-        struct entry *e = entry_for(p, kept, n_kept, log);
+        const char **argv = dl_xcalloc(n_kept + 3, sizeof *argv);
+        size_t n = 0;
+        argv[n++] = "-xc++-header";
+        for (size_t i = 0; i < n_kept; i++)
+                argv[n++] = kept[i];
+        argv[n++] = "-idirafter";
+        argv[n++] = p->stub_dir;
+        struct recipe r = {NULL,
+                           "all-stubs.inc",
+                           "// ddblint's precompiled stub headers (src/frontend/pch.h)\n"
+                           "#include <" PCH_ROOT ">\n",
+                           argv,
+                           n,
+                           CXTranslationUnit_SkipFunctionBodies |
+                                   CXTranslationUnit_ForSerialization |
+                                   CXTranslationUnit_DetailedPreprocessingRecord};
+        struct pch_entry *e = entry_for(p, key_of(p, kept, n_kept), false, &r, log);
+        free(argv);
         free(kept);
         if (e->state != E_READY)
                 goto out;
@@ -623,4 +729,272 @@ out:
         dl_scan_tu_fini(&st);
         dl_search_paths_fini(&sp);
         return result;
+}
+
+/* ---- a source file's preamble -------------------------------------------------------- */
+
+/* The language of a preamble's AST file ("c++-header", "c-header"), or
+ * NULL for one not precompiled (another -x: Objective-C, CUDA...). */
+static const char *preamble_language(const struct dl_search_paths *sp, const char *const *args,
+                                     size_t n)
+{
+        for (size_t i = 0; i < n; i++) {
+                const char *x = NULL;
+                if (strcmp(args[i], "-x") == 0 || strcmp(args[i], "--language") == 0)
+                        x = i + 1 < n ? args[++i] : "";
+                else if (strncmp(args[i], "-x", 2) == 0)
+                        x = args[i] + 2;
+                else if (strncmp(args[i], "--language=", 11) == 0)
+                        x = args[i] + 11;
+                if (x && strcmp(x, "c") != 0 && strcmp(x, "c++") != 0 &&
+                    strcmp(x, "c-header") != 0 && strcmp(x, "c++-header") != 0)
+                        return NULL;
+        }
+        return sp->cplusplus ? "c++-header" : "c-header";
+}
+
+/* Whether args hold an option that says where relative paths start. */
+static bool has_working_directory(const char *const *args, size_t n)
+{
+        for (size_t i = 0; i < n; i++) {
+                if (strncmp(args[i], "-working-directory", 18) == 0)
+                        return true;
+        }
+        return false;
+}
+
+void dl_pch_preamble_fini(struct dl_pch_preamble *pre)
+{
+        if (!pre)
+                return;
+        free(pre->source);
+        free(pre->blanked);
+        memset(pre, 0, sizeof *pre);
+}
+
+bool dl_pch_preamble_for(struct dl_pch *p, const char *path, const char *const *args, size_t n_args,
+                         const char *const *own, size_t n_own, struct dl_pch_preamble *out)
+{
+        memset(out, 0, sizeof *out);
+        if (!p || !p->cache_dir || !p->preamble_bytes || !p->stub_dir ||
+            (path[0] != '/' && has_working_directory(args, n_args)))
+                return false;
+        struct dl_search_paths sp;
+        dl_search_paths_from_args(path, args, n_args, &sp);
+        const char *lang = preamble_language(&sp, args, n_args);
+        char *text = NULL, *srcdir = NULL;
+        size_t len = 0;
+        struct dl_preamble_scan scan = {0};
+        char **own_real = dl_xcalloc(n_own + 1, sizeof *own_real);
+        struct dl_strbuf hdr;
+        dl_strbuf_init(&hdr);
+        bool ok = false;
+        struct dl_error err;
+        dl_error_init(&err);
+        char buf[PATH_MAX];
+        if (!lang || sp.prefix_include || sp.modules ||
+            dl_file_read(path, &text, &len, &err) != DL_OK)
+                goto out;
+        const char *slash = strrchr(path, '/');
+        char *dir = slash ? dl_xstrndup(path, slash == path ? 1 : (size_t)(slash - path))
+                          : dl_xstrdup(".");
+        srcdir = realpath(dir, buf) ? dl_xstrdup(buf) : NULL;
+        free(dir);
+        if (!srcdir)
+                goto out;
+        for (size_t i = 0; i < n_own; i++)
+                own_real[i] = dl_xstrdup(realpath(own[i], buf) ? buf : own[i]);
+        size_t n_own_real = n_own;
+        dl_strv_sort_unique(own_real, &n_own_real);
+
+        /* the generated header: the preamble's includes, in order, up to
+         * the first of a header the file analyses as its own (its bodies
+         * must be parsed here); a quoted include found beside the source
+         * file by its absolute path, the others as spelled */
+        dl_scan_preamble(text, len, &scan);
+        size_t kept = 0;
+        dl_strbuf_puts(&hdr, "// ddblint: a source file's preamble (src/frontend/pch.h)\n");
+        for (; kept < scan.n; kept++) {
+                const struct dl_preamble_include *in = &scan.items[kept];
+                char *real = dl_scan_resolve(&sp, srcdir, in->name, in->quoted);
+                bool mine = real && dl_strv_contains(own_real, n_own_real, real);
+                free(real);
+                if (mine || (in->quoted && strcmp(in->name, "preamble.inc") == 0))
+                        break;
+                const char *verb = in->import ? "#import" : "#include";
+                char *beside = in->quoted && in->name[0] != '/'
+                                       ? dl_xasprintf("%s/%s", srcdir, in->name)
+                                       : NULL;
+                struct stat st;
+                if (beside && stat(beside, &st) == 0 && S_ISREG(st.st_mode))
+                        dl_strbuf_printf(&hdr, "%s \"%s\"\n", verb, beside);
+                else if (in->quoted)
+                        dl_strbuf_printf(&hdr, "%s \"%s\"\n", verb, in->name);
+                else
+                        dl_strbuf_printf(&hdr, "%s <%s>\n", verb, in->name);
+                free(beside);
+        }
+        if (!kept)
+                goto out;
+
+        /* the key: the generated header, the language, every argument and
+         * the working directory (relative include directories) */
+        struct sha256_ctx ctx;
+        key_start(p, &ctx, "ddblint-preamble");
+        hash_str(&ctx, lang);
+        for (size_t i = 0; i < n_args; i++)
+                hash_str(&ctx, args[i]);
+        hash_str(&ctx, getcwd(buf, sizeof buf) ? buf : "");
+        hash_str(&ctx, dl_strbuf_cstr(&hdr));
+        const char **argv = dl_xcalloc(n_args + 4, sizeof *argv);
+        size_t n = 0;
+        argv[n++] = "-x";
+        argv[n++] = lang;
+        for (size_t i = 0; i < n_args; i++) {
+                bool value = strcmp(args[i], "-x") == 0 || strcmp(args[i], "--language") == 0;
+                if (value || strncmp(args[i], "-x", 2) == 0 ||
+                    strncmp(args[i], "--language=", 11) == 0) {
+                        i += value;
+                        continue;
+                }
+                argv[n++] = args[i];
+        }
+        argv[n++] = "-idirafter";
+        argv[n++] = p->stub_dir;
+        /* bodies are kept: the analysis may follow a call into a header */
+        struct recipe r = {NULL,
+                           "preamble.inc",
+                           dl_strbuf_cstr(&hdr),
+                           argv,
+                           n,
+                           CXTranslationUnit_ForSerialization |
+                                   CXTranslationUnit_DetailedPreprocessingRecord};
+        struct pch_entry *e = entry_for(p, hex_of(&ctx), true, &r, NULL);
+        free(argv);
+        if (e->state != E_READY)
+                goto out;
+        /* no own header read through it, even indirectly */
+        for (size_t i = 0; i < n_own_real; i++) {
+                if (dl_strv_contains(e->reals, e->n_reals, own_real[i]))
+                        goto out;
+        }
+        /* recently used; and still there (evict_preambles of another run) */
+        char *manifest = dl_xasprintf("%s/manifest", e->dir);
+        utimensat(AT_FDCWD, manifest, NULL, 0);
+        free(manifest);
+        if (access(e->pch_path, R_OK) != 0)
+                goto out;
+        out->pch = e->pch_path;
+        out->files = (const char *const *)e->files;
+        out->n_files = e->n_files;
+        out->blanked = dl_xmalloc(len + 1);
+        memcpy(out->blanked, text, len);
+        out->blanked[len] = '\0';
+        for (size_t i = 0; i < kept; i++)
+                memset(out->blanked + scan.items[i].start, ' ',
+                       scan.items[i].end - scan.items[i].start);
+        out->source = text;
+        out->len = len;
+        text = NULL;
+        ok = true;
+out:
+        dl_error_fini(&err);
+        dl_strbuf_fini(&hdr);
+        dl_strv_free(own_real, n_own);
+        dl_preamble_scan_fini(&scan);
+        free(srcdir);
+        free(text);
+        dl_search_paths_fini(&sp);
+        return ok;
+}
+
+/* ---- the bound on preambles ----------------------------------------------------------- */
+
+struct aged_dir {
+        char *path;
+        struct timespec used; /* the manifest's time: the last use */
+        uint64_t bytes;
+};
+
+static int cmp_used(const void *a, const void *b)
+{
+        const struct aged_dir *x = a, *y = b;
+        if (x->used.tv_sec != y->used.tv_sec)
+                return x->used.tv_sec < y->used.tv_sec ? -1 : 1;
+        if (x->used.tv_nsec != y->used.tv_nsec)
+                return x->used.tv_nsec < y->used.tv_nsec ? -1 : 1;
+        return strcmp(x->path, y->path);
+}
+
+static uint64_t dir_bytes(const char *dir)
+{
+        uint64_t total = 0;
+        DIR *d = opendir(dir);
+        for (struct dirent *f; d && (f = readdir(d));) {
+                if (!strcmp(f->d_name, ".") || !strcmp(f->d_name, ".."))
+                        continue;
+                char *path = dl_xasprintf("%s/%s", dir, f->d_name);
+                struct stat st;
+                if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+                        total += (uint64_t)st.st_size;
+                else if (S_ISDIR(st.st_mode))
+                        total += dir_bytes(path);
+                free(path);
+        }
+        if (d)
+                closedir(d);
+        return total;
+}
+
+/* Removes the least recently used preamble directories of the cache until
+ * the rest hold at most preamble_bytes; one used in the last minute by
+ * another run (not built by this one) is kept, since that run may be about
+ * to read it. A directory without a manifest (a build killed midway) goes
+ * when older than an hour. */
+static void evict_preambles(struct dl_pch *p)
+{
+        char *top = dl_xasprintf("%s/pch-%s", p->cache_dir, PCH_FORMAT);
+        DL_VEC(struct aged_dir) all = {0};
+        uint64_t total = 0;
+        time_t now = time(NULL);
+        DIR *d = opendir(top);
+        for (struct dirent *f; d && (f = readdir(d));) {
+                if (strncmp(f->d_name, "pre-", 4) != 0)
+                        continue;
+                char *dir = dl_xasprintf("%s/%s", top, f->d_name);
+                char *manifest = dl_xasprintf("%s/manifest", dir);
+                struct stat st;
+                bool has = stat(manifest, &st) == 0;
+                free(manifest);
+                if (!has && stat(dir, &st) == 0 && now - st.st_mtime > 3600) {
+                        nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+                        free(dir);
+                        continue;
+                }
+                if (!has) {
+                        free(dir);
+                        continue;
+                }
+                struct aged_dir a = {dir, st.st_mtim, dir_bytes(dir)};
+                total += a.bytes;
+                DL_VEC_PUSH(&all, a);
+        }
+        if (d)
+                closedir(d);
+        if (total > p->preamble_bytes && all.n)
+                qsort(all.items, all.n, sizeof *all.items, cmp_used);
+        for (size_t i = 0; i < all.n; i++) {
+                struct aged_dir *a = &all.items[i];
+                const char *base = strrchr(a->path, '/') + 1 + 4;
+                struct pch_entry probe = {0};
+                probe.key = (char *)base;
+                bool ours = tfind(&probe, &p->entries, cmp_key) != NULL;
+                if (total > p->preamble_bytes && (ours || now - a->used.tv_sec > 60)) {
+                        nftw(a->path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+                        total -= a->bytes;
+                }
+                free(a->path);
+        }
+        DL_VEC_FREE(&all);
+        free(top);
 }

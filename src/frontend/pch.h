@@ -37,14 +37,29 @@
  *   the system include path makes the precompiled header unusable).
  * Elsewhere the file is parsed as before.
  *
- * Thread safety: dl_pch_for may be called from several threads; the first
- * caller that needs a precompiled header builds it while the others wait.
+ * The same store precompiles a source file's *preamble* where the stub
+ * header is not used (a file built against the real AWS SDK, or a C file):
+ * its leading #include lines (dl_scan_preamble), up to the first of a
+ * header the translation unit analyses as its own, become a generated
+ * header built into <cache dir>/pch-1/pre-<key>/ (key: the generated
+ * header, every compiler argument, the working directory, clang's version;
+ * the same manifest of every file read), shared by every file with the
+ * same preamble and flags and by later runs. The file is then parsed with
+ * -include-pch and its own text given to clang with those include lines
+ * blanked (spaces; newlines, columns and byte offsets unchanged), so that
+ * clang reads exactly what it would read without: the same headers, in the
+ * same order, once. docs/architecture.md, "Precompiled headers".
+ *
+ * Thread safety: dl_pch_for and dl_pch_preamble_for may be called from
+ * several threads; the first caller that needs a precompiled header builds
+ * it while the others wait.
  */
 #ifndef DL_FRONTEND_PCH_H
 #define DL_FRONTEND_PCH_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct dl_log;
 struct dl_pch;
@@ -77,5 +92,49 @@ const char *dl_pch_for(struct dl_pch *p, const char *path, const char *const *ar
 
 /** dl_pch_built - how many precompiled headers this store has built (tests). */
 unsigned dl_pch_built(const struct dl_pch *p);
+/** dl_pch_preambles_built - how many of them were preambles (tests). */
+unsigned dl_pch_preambles_built(const struct dl_pch *p);
+
+/**
+ * dl_pch_preambles - precompile source files' preambles too, keeping at most
+ * max_bytes of them (bytes on disk; the least recently used go when this
+ * store is freed after building one). 0, the default, makes none. Ignored
+ * for a store without a cache directory of its own (dl_pch_new's NULL: a
+ * preamble pays only when a later run reuses it).
+ */
+void dl_pch_preambles(struct dl_pch *p, uint64_t max_bytes);
+
+/* A precompiled preamble for one translation unit (dl_pch_preamble_for). */
+struct dl_pch_preamble {
+        const char *pch;          /* the AST file, for -include-pch (owned by the store) */
+        char *source;             /* the source file's bytes as read (transfer full) */
+        char *blanked;            /* the same with the preamble's include lines turned into
+                                spaces: what clang must parse (transfer full) */
+        size_t len;               /* the length of both, in bytes */
+        const char *const *files; /* every file the AST file read, as clang named
+                                     them (owned by the store) */
+        size_t n_files;
+};
+
+/**
+ * dl_pch_preamble_for - the precompiled preamble of a translation unit,
+ * built or loaded, when it may have one: preambles are on
+ * (dl_pch_preambles), its language is C or C++ with no -include, -imacros,
+ * -include-pch or -fmodules, it starts with at least one #include before
+ * its first include of an own header, every header of the preamble
+ * compiles without an error, and no own header is read through it.
+ * @param path, args, n_args  the source file and its compiler arguments
+ *                 (libclang's: no compiler name, no file name, no stub
+ *                 directory; the stubs are added with -idirafter).
+ * @param own, n_own  the headers the translation unit analyses as its own
+ *                 (their functions must be parsed in it); may be NULL/0.
+ * @param out      zeroed, then filled when true is returned (release with
+ *                 dl_pch_preamble_fini()).
+ * Returns: true with out filled; false to parse the file as usual.
+ */
+bool dl_pch_preamble_for(struct dl_pch *p, const char *path, const char *const *args, size_t n_args,
+                         const char *const *own, size_t n_own, struct dl_pch_preamble *out);
+/** dl_pch_preamble_fini - release what out owns; NULL-safe. */
+void dl_pch_preamble_fini(struct dl_pch_preamble *pre);
 
 #endif

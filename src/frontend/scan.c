@@ -268,6 +268,137 @@ bool dl_scan_identifiers(const char *text, size_t len,
         return lex(text, len, NULL, fn, data);
 }
 
+/* ---- the preamble ------------------------------------------------------------------ */
+
+/* i at a line's first byte: the offset of the first splice
+ * (backslash, optional spaces, newline) at or after it, or n. */
+static size_t first_splice(const char *t, size_t n)
+{
+        for (size_t i = 0; i < n; i++) {
+                if (t[i] != '\\')
+                        continue;
+                size_t j = i + 1;
+                while (j < n && hspace(t[j]))
+                        j++;
+                if (j < n && t[j] == '\n')
+                        return i;
+        }
+        return n;
+}
+
+/* Skips horizontal space and comments that end on this line (eol: the
+ * offset of its newline); a line comment runs to eol. Returns the offset
+ * of the first other byte, or (size_t)-1 when a block comment runs past
+ * eol or n. */
+static size_t skip_line_space(const char *t, size_t i, size_t eol)
+{
+        for (;;) {
+                while (i < eol && hspace(t[i]))
+                        i++;
+                if (i + 1 < eol && t[i] == '/' && t[i + 1] == '/')
+                        return eol;
+                if (!(i + 1 < eol && t[i] == '/' && t[i + 1] == '*'))
+                        return i;
+                size_t k = skip_block_comment(t, i, eol);
+                if (k > eol || k < i + 4 || t[k - 1] != '/' || t[k - 2] != '*')
+                        return (size_t)-1;
+                i = k;
+        }
+}
+
+/* Parses `#include <x>` and the like from just after '#' at i to eol;
+ * fills d (name owned) on success. */
+static bool preamble_directive(const char *t, size_t i, size_t eol, struct dl_preamble_include *d)
+{
+        i = skip_line_space(t, i, eol);
+        if (i == (size_t)-1)
+                return false;
+        size_t a = i;
+        while (i < eol && ident_char(t[i]))
+                i++;
+        size_t len = i - a;
+        bool include = len == 7 && memcmp(t + a, "include", 7) == 0;
+        bool import = len == 6 && memcmp(t + a, "import", 6) == 0;
+        if (!include && !import)
+                return false;
+        i = skip_line_space(t, i, eol);
+        if (i == (size_t)-1 || i >= eol || (t[i] != '<' && t[i] != '"'))
+                return false;
+        char close = t[i] == '<' ? '>' : '"';
+        size_t b = i + 1, e = b;
+        while (e < eol && t[e] != close)
+                e++;
+        if (e >= eol || e == b)
+                return false;
+        if (skip_line_space(t, e + 1, eol) != eol)
+                return false;
+        d->name = dl_xstrndup(t + b, e - b);
+        d->quoted = close == '"';
+        d->import = import;
+        d->end = eol;
+        return true;
+}
+
+void dl_scan_preamble(const char *text, size_t len, struct dl_preamble_scan *out)
+{
+        memset(out, 0, sizeof *out);
+        size_t n = first_splice(text, len);
+        while (n < len && n > 0 && text[n - 1] != '\n')
+                n--; /* the start of the splice's line */
+        size_t i = 0;
+        while (i < n) {
+                const char *nl = memchr(text + i, '\n', n - i);
+                size_t eol = nl ? (size_t)(nl - text) : n;
+                size_t j = skip_line_space(text, i, eol);
+                if (j == (size_t)-1) {
+                        /* a block comment over several lines: only space
+                         * and comments may follow it on its last line */
+                        size_t c = i;
+                        while (c < eol && hspace(text[c]))
+                                c++;
+                        for (;;) {
+                                if (!(c + 1 < eol && text[c] == '/' && text[c + 1] == '*'))
+                                        return;
+                                size_t e = skip_block_comment(text, c, n);
+                                if (e < c + 4 || text[e - 1] != '/' || text[e - 2] != '*')
+                                        return; /* not closed before the limit */
+                                if (e <= eol) {
+                                        c = e;
+                                        while (c < eol && hspace(text[c]))
+                                                c++;
+                                        continue;
+                                }
+                                const char *nl2 = memchr(text + e, '\n', n - e);
+                                size_t eol2 = nl2 ? (size_t)(nl2 - text) : n;
+                                if (skip_line_space(text, e, eol2) != eol2)
+                                        return;
+                                i = eol2 + 1;
+                                break;
+                        }
+                        continue;
+                }
+                if (j == eol) { /* blank, or comments only */
+                        i = eol + 1;
+                        continue;
+                }
+                struct dl_preamble_include d = {0};
+                if (text[j] != '#' || !preamble_directive(text, j + 1, eol, &d))
+                        return;
+                d.start = j;
+                DL_VEC_PUSH(out, d);
+                i = eol + 1;
+        }
+}
+
+void dl_preamble_scan_fini(struct dl_preamble_scan *s)
+{
+        if (!s)
+                return;
+        for (size_t i = 0; i < s->n; i++)
+                free(s->items[i].name);
+        DL_VEC_FREE(s);
+}
+
 /* ---- compiler arguments -------------------------------------------------------- */
 
 static void push_str(char ***arr, size_t *n, char *take)

@@ -71,6 +71,36 @@ void dl_directives_fini(struct dl_directives *d);
 bool dl_scan_identifiers(const char *text, size_t len,
                          void (*fn)(const char *id, size_t n, void *data), void *data);
 
+/* One #include (or #import) line of a file's preamble (dl_scan_preamble). */
+struct dl_preamble_include {
+        char *name;   /* the header as spelled between the delimiters (owned) */
+        bool quoted;  /* "name" rather than <name> */
+        bool import;  /* #import rather than #include */
+        size_t start; /* byte offset of the line's '#' */
+        size_t end;   /* byte offset of the newline ending the line (or the length) */
+};
+
+struct dl_preamble_scan {
+        struct dl_preamble_include *items;
+        size_t n, cap;
+};
+
+/**
+ * dl_scan_preamble - a file's preamble: its leading lines that are blank,
+ * comments, or a single `#include <...>`, `#include "..."` or `#import`
+ * (with nothing after it but comments), in order. The scan stops at the
+ * first other line (code, any other directive, `#include MACRO`,
+ * `#include_next`, a block comment that ends on a line with code after
+ * it), and before the line of the file's first line splice
+ * (backslash-newline): the preamble holds none.
+ * @param text  the file's bytes (need not be NUL-terminated); len their
+ *              count in bytes.
+ * @param out   zeroed, then filled (release with dl_preamble_scan_fini()).
+ */
+void dl_scan_preamble(const char *text, size_t len, struct dl_preamble_scan *out);
+/** dl_preamble_scan_fini - free the list; NULL-safe. */
+void dl_preamble_scan_fini(struct dl_preamble_scan *s);
+
 /* The include search of a compiler command line. Paths are absolute or as
  * given (relative ones are made absolute against -working-directory, else
  * the current directory). */

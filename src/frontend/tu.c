@@ -118,6 +118,13 @@ static char *driver_error(const char *path, const char *const *args, size_t n_ar
 enum dl_status dl_tu_parse(struct dl_tu *tu, const char *path, const char *const *args,
                            size_t n_args, const char *stub_dir, struct dl_error *err)
 {
+        return dl_tu_parse_main(tu, path, args, n_args, stub_dir, NULL, err);
+}
+
+enum dl_status dl_tu_parse_main(struct dl_tu *tu, const char *path, const char *const *args,
+                                size_t n_args, const char *stub_dir, const struct dl_tu_main *main,
+                                struct dl_error *err)
+{
         memset(tu, 0, sizeof *tu);
         FILE *fp = fopen(path, "rb");
         if (!fp)
@@ -137,12 +144,16 @@ enum dl_status dl_tu_parse(struct dl_tu *tu, const char *path, const char *const
          * reached through references: a call's callee, a type's
          * declaration). Visiting them read the whole precompiled header back
          * and cost twice the parse on the example's orders.cpp
-         * (docs/performance.md). */
-        tu->index = clang_createIndex(1, 0);
+         * (docs/performance.md). A precompiled preamble is visited: the
+         * visit is then the one of a parse without it (dl_tu_main). */
+        tu->index = clang_createIndex(main ? 0 : 1, 0);
         tu->stub_dir = stub_dir;
         unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord;
-        enum CXErrorCode code = clang_parseTranslationUnit2(tu->index, path, argv, (int)n, NULL,
-                                                            0, flags, &tu->tu);
+        struct CXUnsavedFile unsaved = {path, main ? main->text : NULL,
+                                        main ? (unsigned long)main->len : 0};
+        enum CXErrorCode code =
+                clang_parseTranslationUnit2(tu->index, path, argv, (int)n, main ? &unsaved : NULL,
+                                            main ? 1 : 0, flags, &tu->tu);
         /* A precompiled header clang refuses (changed since it was built,
          * truncated, another clang's) costs a plain parse, never the file. */
         size_t pch = n;
@@ -156,6 +167,11 @@ enum dl_status dl_tu_parse(struct dl_tu *tu, const char *path, const char *const
                 if (tu->tu)
                         dl_cx_dispose_tu(tu->tu);
                 tu->tu = NULL;
+                tu->pch_refused = true;
+                if (main) { /* a plain parse's index (above) */
+                        dl_cx_dispose_index(tu->index);
+                        tu->index = clang_createIndex(1, 0);
+                }
                 code = clang_parseTranslationUnit2(tu->index, path, argv, (int)n, NULL, 0, flags,
                                                    &tu->tu);
         }

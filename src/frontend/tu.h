@@ -11,6 +11,7 @@
 #include "../core/error.h"
 
 #include <clang-c/Index.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 struct dl_cx;
@@ -20,6 +21,17 @@ struct dl_tu {
         CXIndex index;
         CXTranslationUnit tu;
         const char *stub_dir;  /* borrowed; diagnostics under it are ignored */
+        bool pch_refused;      /* libclang could not read the -include-pch file: parsed
+                                  without it (and without dl_tu_main's text) */
+};
+
+/* The main file of a translation unit parsed with a precompiled preamble
+ * (pch.h): clang reads text instead of the file on disk, and visiting the
+ * translation unit reaches the precompiled header's declarations and macro
+ * definitions too, as a parse without it does. */
+struct dl_tu_main {
+        const char *text; /* len bytes (borrowed) */
+        size_t len;
 };
 
 /** dl_tu_describe_error - text for a CXErrorCode (static string). */
@@ -45,6 +57,15 @@ const char *dl_tu_describe_error(enum CXErrorCode code);
  */
 enum dl_status dl_tu_parse(struct dl_tu *tu, const char *path, const char *const *args,
                            size_t n_args, const char *stub_dir, struct dl_error *err);
+/**
+ * dl_tu_parse_main - dl_tu_parse with the main file's text given by main
+ * (NULL: as dl_tu_parse). When libclang cannot read the -include-pch file,
+ * the file is parsed again from disk without both, and tu->pch_refused is
+ * set.
+ */
+enum dl_status dl_tu_parse_main(struct dl_tu *tu, const char *path, const char *const *args,
+                                size_t n_args, const char *stub_dir, const struct dl_tu_main *main,
+                                struct dl_error *err);
 
 /**
  * dl_tu_log_diagnostics - log clang's errors located in user files (not in

@@ -12,6 +12,7 @@
 #include "../core/arena.h"
 #include "../core/log.h"
 #include "../frontend/cx.h"
+#include "../frontend/pch.h"
 #include "../frontend/tu.h"
 
 #include <stdlib.h>
@@ -108,6 +109,8 @@ bool dl_unit_includes(const struct dl_unit *u, const char *part)
 {
         struct includes in = {part, false};
         clang_getInclusions(u->cx->tu, find_include, &in);
+        for (size_t i = 0; !in.found && i < u->n_preamble_files; i++)
+                in.found = strstr(u->preamble_files[i], part) != NULL;
         if (in.found)
                 return true;
         /* a header that was not found: its #include in the main file */
@@ -166,10 +169,21 @@ enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *o
         struct dl_tu tu;
         const char *const *args = opts ? opts->args : NULL;
         size_t n_args = opts ? opts->n_args : 0;
+        const struct dl_pch_preamble *pp = opts ? opts->preamble : NULL;
+        struct dl_tu_main pre = {pp ? pp->blanked : NULL, pp ? pp->len : 0};
         enum dl_status st =
-                dl_tu_parse(&tu, path, args, n_args, opts ? opts->stub_include_dir : NULL, err);
+                dl_tu_parse_main(&tu, path, args, n_args, opts ? opts->stub_include_dir : NULL,
+                                 pre.text ? &pre : NULL, err);
         if (st != DL_OK)
                 return st;
+        /* the files of the preamble, when clang took it */
+        const char *const *pre_files = NULL;
+        size_t n_pre_files = 0;
+        bool preamble = pre.text && !tu.pch_refused;
+        if (preamble) {
+                pre_files = pp->files;
+                n_pre_files = pp->n_files;
+        }
         struct dl_cx cx;
         dl_cx_init(&cx, arena, tu.tu, path);
         if (opts && opts->n_own_headers) {
@@ -181,10 +195,15 @@ enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *o
         struct walk w = {&cx, {0}};
         clang_visitChildren(clang_getTranslationUnitCursor(tu.tu), find_functions, &w);
 
-        struct dl_unit unit = {&cx, language(path, args, n_args), NULL, 0,
-                               opts ? opts->rules : NULL};
-        if (cx.main_file)
+        struct dl_unit unit = {&cx,        language(path, args, n_args), NULL,
+                               0,          opts ? opts->rules : NULL,    pre_files,
+                               n_pre_files};
+        if (preamble) { /* the file's own bytes, not clang's blanked copy */
+                unit.text = pp->source;
+                unit.len = pp->len;
+        } else if (cx.main_file) {
                 unit.text = clang_getFileContents(tu.tu, cx.main_file, &unit.len);
+        }
         struct dl_rctx ctx = {&cx, NULL, log, opts && opts->verbose, opts ? opts->rules : NULL};
         struct dl_engine *engine = dl_engine_new(&ctx, &unit);
         struct dl_request_vec reqs = {0};
@@ -204,6 +223,8 @@ enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *o
         out->n_requests = reqs.n;
         out->clang_errors = errors;
         struct inclusions inc = {&cx, {0}};
+        for (size_t i = 0; i < n_pre_files; i++)
+                DL_VEC_PUSH(&inc.files, pre_files[i]);
         clang_getInclusions(tu.tu, list_include, &inc);
         out->included = dl_arena_alloc(arena, (inc.files.n ? inc.files.n : 1) * sizeof(char *));
         if (inc.files.n)

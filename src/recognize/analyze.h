@@ -23,6 +23,8 @@ struct dl_log;
 struct dl_request;
 struct dl_ruleset;
 
+struct dl_pch_preamble;
+
 struct dl_analyze_opts {
         /* Compiler arguments for this file, without the file name and
          * without the compiler executable (e.g. {"-xc++", "-std=c++17",
@@ -43,6 +45,11 @@ struct dl_analyze_opts {
          * directory walk"). Borrowed; NULL for none. */
         const char *const *own_headers;
         size_t n_own_headers;
+        /* A precompiled preamble given in args with -include-pch (pch.h,
+         * dl_pch_preamble_for: the text clang must parse, the file's own
+         * bytes that recognizers see, the files the AST file read, which
+         * count as included), or NULL. Borrowed. */
+        const struct dl_pch_preamble *preamble;
 };
 
 struct dl_analysis {

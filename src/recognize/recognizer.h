@@ -55,6 +55,10 @@ struct dl_unit {
         const char *text; /* the main file's bytes (borrowed from libclang) */
         size_t len;
         const struct dl_ruleset *rules; /* the rules that apply to it, or NULL */
+        /* files read through a precompiled preamble (not among
+         * clang_getInclusions); borrowed */
+        const char *const *preamble_files;
+        size_t n_preamble_files;
 };
 
 /**

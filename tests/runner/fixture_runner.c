@@ -289,10 +289,15 @@ static bool analyse(const char *path, const struct fixture *fx, const struct dl_
                                 expanded[i] = dl_xstrdup(a);
                         args[n++] = expanded[i];
                 }
-                if (pch)
-                        printf("%s: stub headers %s\n", path,
-                               dl_pch_for(pch, path, args, n, NULL) ? "precompiled"
-                                                                    : "not precompiled");
+                if (pch) {
+                        struct dl_pch_preamble pre = {0};
+                        printf("%s: %s\n", path,
+                               dl_pch_for(pch, path, args, n, NULL) ? "stub headers precompiled"
+                               : dl_pch_preamble_for(pch, path, args, n, NULL, 0, &pre)
+                                       ? "preamble precompiled"
+                                       : "not precompiled");
+                        dl_pch_preamble_fini(&pre);
+                }
                 unsigned clang_errors = 0;
                 enum dl_file_outcome out = dl_pipeline_file(&p, path, args, n, &clang_errors);
                 if (out == DL_FILE_NOT_PARSED) {
@@ -404,6 +409,7 @@ static bool run_fixture(const char *path, const char *src_dir, const char *bin_d
          * unparsed). */
         char *cache = dl_xasprintf("%s/fixture-pch-cache", bin_dir);
         struct dl_pch *pch = dl_pch_new(stub_dir_of(bin_dir), cache);
+        dl_pch_preambles(pch, 1ull << 30); /* and each file's preamble where no stubs are */
         struct dl_log log2;
         dl_log_init(&log2, NULL, true);
         struct collected got2 = {0};

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "core/alloc.h"
+#include "core/file.h"
 #include "core/log.h"
 #include "frontend/pch.h"
 #include "frontend/tu.h"
@@ -330,6 +331,245 @@ static void test_unreadable_pch_falls_back(void **state)
         free(bad);
 }
 
+/* ---- preambles ---------------------------------------------------------------------- */
+
+static void put_preamble_tree(void)
+{
+        put("pre/inc/lib.h", "#pragma once\nstruct Lib { int n; };\n");
+        put("pre/inc/noguard.h", "struct NoGuard { int n; };\n"); /* no include guard */
+        put("pre/src/local.h", "#ifndef LOCAL_H\n#define LOCAL_H\nint local_n(void);\n#endif\n");
+        put("pre/src/own.h", "#pragma once\ninline int own_f() { return 1; }\n");
+        put("pre/src/wraps_own.h", "#pragma once\n#include \"own.h\"\n");
+        put("pre/src/broken.h", "this is not C;\n");
+        put("pre/src/a.cpp", "// a comment first\n/* and a block\n   comment */\n"
+                             "#include <lib.h>   // trailing comment\n"
+                             "#include \"local.h\"\n#include <noguard.h>\n\n"
+                             "int a() { NoGuard g{1}; Lib l{2}; return g.n + l.n + local_n(); }\n");
+        put("pre/src/b.cpp", "#include <lib.h>\n#include \"local.h\"\n#include <noguard.h>\n"
+                             "int b() { return NoGuard{3}.n; }\n");
+        put("pre/src/define_first.cpp", "#define MODE 1\n#include <lib.h>\nint d;\n");
+        put("pre/src/in_if.cpp", "#if 1\n#include <lib.h>\n#endif\nint i;\n");
+        put("pre/src/own_second.cpp", "#include <lib.h>\n#include \"own.h\"\nint o() { return "
+                                      "own_f(); }\n");
+        put("pre/src/own_first.cpp", "#include \"own.h\"\n#include <lib.h>\n");
+        put("pre/src/own_inside.cpp", "#include \"wraps_own.h\"\nint w() { return own_f(); }\n");
+        put("pre/src/broken.cpp", "#include \"broken.h\"\nint x;\n");
+        put("pre/src/c.c", "#include <lib.h>\n#include \"local.h\"\n"
+                           "int c(void) { struct Lib l = {1}; return l.n + local_n(); }\n");
+}
+
+static bool preamble_of(struct dl_pch *p, const char *rel, const char *lang, const char *own_rel,
+                        struct dl_pch_preamble *out)
+{
+        char *path = at(rel);
+        char *inc = at("pre/inc");
+        char *inc_arg = dl_xasprintf("-I%s", inc);
+        char *own = own_rel ? at(own_rel) : NULL;
+        bool c = strcmp(lang, "-xc") == 0;
+        const char *args[] = {lang, c ? "-std=c11" : "-std=c++17", inc_arg};
+        const char *owns[] = {own};
+        bool got = dl_pch_preamble_for(p, path, args, 3, owns, own ? 1 : 0, out);
+        free(own);
+        free(inc_arg);
+        free(inc);
+        free(path);
+        return got;
+}
+
+/* Parses rel with its preamble; asserts clang reports nothing. */
+static void parse_with(const char *rel, const char *lang, struct dl_pch_preamble *pre,
+                       bool *refused)
+{
+        char *path = at(rel);
+        char *inc = at("pre/inc");
+        char *inc_arg = dl_xasprintf("-I%s", inc);
+        char *stubs = at("stubs");
+        const char *args[] = {lang, strcmp(lang, "-xc") ? "-std=c++17" : "-std=c11", inc_arg,
+                              "-include-pch", pre->pch};
+        struct dl_tu_main m = {pre->blanked, pre->len};
+        struct dl_tu tu;
+        assert_int_equal(dl_tu_parse_main(&tu, path, args, 5, stubs, &m, NULL), DL_OK);
+        for (unsigned i = 0; i < clang_getNumDiagnostics(tu.tu); i++) {
+                CXDiagnostic d = clang_getDiagnostic(tu.tu, i);
+                CXString s = clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions());
+                fprintf(stderr, "clang: %s\n", clang_getCString(s));
+                clang_disposeString(s);
+                clang_disposeDiagnostic(d);
+        }
+        assert_int_equal(clang_getNumDiagnostics(tu.tu), 0);
+        *refused = tu.pch_refused;
+        dl_tu_free(&tu);
+        free(stubs);
+        free(inc_arg);
+        free(inc);
+        free(path);
+}
+
+static bool has_file(const struct dl_pch_preamble *pre, const char *tail)
+{
+        for (size_t i = 0; i < pre->n_files; i++) {
+                size_t n = strlen(pre->files[i]), k = strlen(tail);
+                if (n >= k && !strcmp(pre->files[i] + n - k, tail))
+                        return true;
+        }
+        return false;
+}
+
+static void test_preamble_built_then_reused(void **state)
+{
+        (void)state;
+        put_preamble_tree();
+        struct fx f = fx_get();
+        struct dl_pch *p = dl_pch_new(f.stubs, f.cache);
+        struct dl_pch_preamble pre;
+        /* off unless asked for */
+        assert_false(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
+        dl_pch_preambles(p, 1u << 30);
+        assert_true(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
+        assert_int_equal(dl_pch_preambles_built(p), 1);
+        /* the files it read, the include lines blanked, nothing else moved */
+        assert_true(has_file(&pre, "/lib.h"));
+        assert_true(has_file(&pre, "/local.h"));
+        assert_true(has_file(&pre, "/noguard.h"));
+        char *src = at("pre/src/a.cpp");
+        char *text = NULL;
+        size_t len = 0;
+        struct dl_error err;
+        dl_error_init(&err);
+        assert_int_equal(dl_file_read(src, &text, &len, &err), DL_OK);
+        dl_error_fini(&err);
+        assert_int_equal(pre.len, len);
+        assert_memory_equal(pre.source, text, len);
+        assert_null(strstr(pre.blanked, "#include"));
+        assert_non_null(strstr(pre.blanked, "/* and a block\n   comment */\n"));
+        for (size_t i = 0; i < len; i++)
+                assert_true(text[i] == pre.blanked[i] || pre.blanked[i] == ' ');
+        free(text);
+        free(src);
+        /* the header without a guard is read once: no redefinition */
+        bool refused = true;
+        parse_with("pre/src/a.cpp", "-xc++", &pre, &refused);
+        assert_false(refused);
+        const char *first = pre.pch;
+        dl_pch_preamble_fini(&pre);
+        /* another file with the same includes shares it */
+        assert_true(preamble_of(p, "pre/src/b.cpp", "-xc++", NULL, &pre));
+        assert_string_equal(pre.pch, first);
+        assert_int_equal(dl_pch_preambles_built(p), 1);
+        dl_pch_preamble_fini(&pre);
+        dl_pch_free(p);
+
+        /* the next run builds nothing */
+        p = dl_pch_new(f.stubs, f.cache);
+        dl_pch_preambles(p, 1u << 30);
+        assert_true(preamble_of(p, "pre/src/b.cpp", "-xc++", NULL, &pre));
+        assert_int_equal(dl_pch_built(p), 0);
+        parse_with("pre/src/b.cpp", "-xc++", &pre, &refused);
+        assert_false(refused);
+        dl_pch_preamble_fini(&pre);
+        dl_pch_free(p);
+
+        /* an edited header: rebuilt */
+        bump("pre/inc/noguard.h");
+        p = dl_pch_new(f.stubs, f.cache);
+        dl_pch_preambles(p, 1u << 30);
+        assert_true(preamble_of(p, "pre/src/b.cpp", "-xc++", NULL, &pre));
+        assert_int_equal(dl_pch_preambles_built(p), 1);
+        dl_pch_preamble_fini(&pre);
+        dl_pch_free(p);
+
+        /* C: its own AST file */
+        p = dl_pch_new(f.stubs, f.cache);
+        dl_pch_preambles(p, 1u << 30);
+        assert_true(preamble_of(p, "pre/src/c.c", "-xc", NULL, &pre));
+        assert_int_equal(dl_pch_preambles_built(p), 1);
+        parse_with("pre/src/c.c", "-xc", &pre, &refused);
+        assert_false(refused);
+        dl_pch_preamble_fini(&pre);
+        dl_pch_free(p);
+        fx_free(&f);
+}
+
+static void test_preamble_not_used_where_it_could_change_the_parse(void **state)
+{
+        (void)state;
+        put_preamble_tree();
+        struct fx f = fx_get();
+        struct dl_pch *p = dl_pch_new(f.stubs, f.cache);
+        dl_pch_preambles(p, 1u << 30);
+        struct dl_pch_preamble pre;
+        /* a #define first, includes under #if: no preamble */
+        assert_false(preamble_of(p, "pre/src/define_first.cpp", "-xc++", NULL, &pre));
+        assert_false(preamble_of(p, "pre/src/in_if.cpp", "-xc++", NULL, &pre));
+        /* an own header ends the preamble; first, there is none */
+        assert_true(preamble_of(p, "pre/src/own_second.cpp", "-xc++", "pre/src/own.h", &pre));
+        assert_non_null(strstr(pre.blanked, "#include \"own.h\""));
+        assert_null(strstr(pre.blanked, "#include <lib.h>"));
+        assert_false(has_file(&pre, "/own.h"));
+        dl_pch_preamble_fini(&pre);
+        assert_false(preamble_of(p, "pre/src/own_first.cpp", "-xc++", "pre/src/own.h", &pre));
+        /* nor one read through another header */
+        assert_false(preamble_of(p, "pre/src/own_inside.cpp", "-xc++", "pre/src/own.h", &pre));
+        assert_true(preamble_of(p, "pre/src/own_inside.cpp", "-xc++", NULL, &pre));
+        dl_pch_preamble_fini(&pre);
+        /* a header with errors */
+        assert_false(preamble_of(p, "pre/src/broken.cpp", "-xc++", NULL, &pre));
+        /* Objective-C */
+        assert_false(preamble_of(p, "pre/src/a.cpp", "-xobjective-c++", NULL, &pre));
+        dl_pch_free(p);
+        /* no cache directory of its own */
+        p = dl_pch_new(f.stubs, NULL);
+        dl_pch_preambles(p, 1u << 30);
+        assert_false(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
+        dl_pch_free(p);
+        fx_free(&f);
+}
+
+/* An AST file clang refuses, or one removed by another run's eviction,
+ * costs a plain parse of the file from disk. */
+static void test_preamble_unreadable_falls_back(void **state)
+{
+        (void)state;
+        put_preamble_tree();
+        struct fx f = fx_get();
+        struct dl_pch *p = dl_pch_new(f.stubs, f.cache);
+        dl_pch_preambles(p, 1u << 30);
+        struct dl_pch_preamble pre;
+        assert_true(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
+        overwrite(pre.pch, "not an AST file");
+        bool refused = false;
+        parse_with("pre/src/a.cpp", "-xc++", &pre, &refused);
+        assert_true(refused);
+        unlink(pre.pch);
+        refused = false;
+        parse_with("pre/src/a.cpp", "-xc++", &pre, &refused);
+        assert_true(refused);
+        dl_pch_preamble_fini(&pre);
+        dl_pch_free(p);
+        fx_free(&f);
+}
+
+/* The bound: least recently used preambles go. */
+static void test_preamble_bound(void **state)
+{
+        (void)state;
+        put_preamble_tree();
+        struct fx f = fx_get();
+        struct dl_pch *p = dl_pch_new(f.stubs, f.cache);
+        dl_pch_preambles(p, 1);
+        struct dl_pch_preamble pre;
+        assert_true(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
+        dl_pch_preamble_fini(&pre);
+        assert_true(preamble_of(p, "pre/src/c.c", "-xc", NULL, &pre));
+        dl_pch_preamble_fini(&pre);
+        assert_int_equal(dl_pch_preambles_built(p), 2);
+        dl_pch_free(p);
+        char *cmd = dl_xasprintf("test -z \"$(ls -d '%s'/pch-1/pre-* 2>/dev/null)\"", f.cache);
+        assert_int_equal(system(cmd), 0);
+        free(cmd);
+        fx_free(&f);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -341,6 +581,12 @@ int main(void)
                 cmocka_unit_test_setup_teardown(test_threads_share_one_build, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_temporary_store_is_removed, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_unreadable_pch_falls_back, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_preamble_built_then_reused, setup, teardown),
+                cmocka_unit_test_setup_teardown(
+                        test_preamble_not_used_where_it_could_change_the_parse, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_preamble_unreadable_falls_back, setup,
+                                                teardown),
+                cmocka_unit_test_setup_teardown(test_preamble_bound, setup, teardown),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }

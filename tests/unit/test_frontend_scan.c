@@ -309,10 +309,65 @@ static void test_tu_reaches_project_headers_and_stubs(void **state)
         free(src);
 }
 
+/* ---- the preamble ---------------------------------------------------------------------- */
+
+/* The names of text's preamble, joined by ',' (transfer full). */
+static char *preamble_names(const char *text)
+{
+        struct dl_preamble_scan ps;
+        dl_scan_preamble(text, strlen(text), &ps);
+        char *out = dl_xstrdup("");
+        for (size_t i = 0; i < ps.n; i++) {
+                const struct dl_preamble_include *in = &ps.items[i];
+                assert_int_equal(text[in->start], '#');
+                assert_true(in->end == strlen(text) || text[in->end] == '\n');
+                char *next = dl_xasprintf("%s%s%s%s%s", out, i ? "," : "", in->quoted ? "q:" : "",
+                                          in->import ? "import:" : "", in->name);
+                free(out);
+                out = next;
+        }
+        dl_preamble_scan_fini(&ps);
+        return out;
+}
+
+static void expect_preamble(const char *text, const char *want)
+{
+        char *got = preamble_names(text);
+        assert_string_equal(got, want);
+        free(got);
+}
+
+static void test_preamble(void **state)
+{
+        (void)state;
+        expect_preamble("#include <a.h>\n#include \"b.h\"\nint x;\n#include <c.h>\n", "a.h,q:b.h");
+        expect_preamble("// c\n\n  /* c */ # include <a.h> // t\n\t#import \"b.h\" /* t */\n",
+                        "a.h,q:import:b.h");
+        /* a block comment over lines, then more includes */
+        expect_preamble("/* one\n two */\n#include <a.h>\n/* x\n*/ #include <b.h>\n", "a.h");
+        expect_preamble("/* one\n two */ int x;\n#include <a.h>\n", "");
+        /* the first other directive or line ends it */
+        expect_preamble("#include <a.h>\n#define X 1\n#include <b.h>\n", "a.h");
+        expect_preamble("#if 1\n#include <a.h>\n#endif\n", "");
+        expect_preamble("#include <a.h>\n#include_next <b.h>\n", "a.h");
+        expect_preamble("#include <a.h>\n#include MACRO\n", "a.h");
+        expect_preamble("#include <a.h> int x;\n#include <b.h>\n", "");
+        expect_preamble("#include <a.h>\n#include <b.h> /* open\n*/\n", "a.h");
+        expect_preamble("#include <>\n", "");
+        /* a line splice anywhere ends it before the splice's line */
+        expect_preamble("#include <a.h>\n// c \\\n#include <b.h>\n", "a.h");
+        expect_preamble("#include <a.h>\n#include <b.h>\nint x = \\\n 1;\n", "a.h,b.h");
+        expect_preamble("#inc\\\nlude <a.h>\n", "");
+        /* CRLF, no final newline */
+        expect_preamble("#include <a.h>\r\n#include <b.h>", "a.h,b.h");
+        expect_preamble("", "");
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_includes_and_defines),
+                cmocka_unit_test(test_preamble),
                 cmocka_unit_test(test_not_directives),
                 cmocka_unit_test(test_splices_and_comments_inside_directives),
                 cmocka_unit_test(test_code_before_directives),
