@@ -28,6 +28,7 @@
 #include "../findings/fileio.h"
 #include "../findings/sink.h"
 #include "../frontend/compdb.h"
+#include "../frontend/libclang.h"
 #include "../frontend/pch.h"
 #include "../recognize/prefilter.h"
 #include "../report/reporter.h"
@@ -965,6 +966,16 @@ int dl_cli_main(int argc, char **argv)
         }
         free(job_of);
         free(n_own_of);
+        /* Without a result cache every job parses: libclang is loaded here,
+         * once, before the workers fork, rather than in each (a load costs
+         * about 0.1 s of CPU), and a library that cannot be loaded is one
+         * error, not one per file. Otherwise a worker loads it at its first
+         * parse, and a run the cache answers whole never does (libclang.h). */
+        const char *why = NULL;
+        if (rc == DL_EXIT_OK && !r->results && n && !dl_libclang_load(&why)) {
+                fprintf(stderr, "ddblint: %s\n", why);
+                rc = DL_EXIT_USAGE;
+        }
         if (rc == DL_EXIT_OK) {
                 if (o->verbose) {
                         say_rules(r);

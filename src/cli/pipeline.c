@@ -10,6 +10,7 @@
 #include "../core/log.h"
 #include "../core/strbuf.h"
 #include "../core/vec.h"
+#include "../frontend/libclang.h"
 #include "../frontend/pch.h"
 #include "../model/normalize.h"
 #include "../model/request.h"
@@ -272,6 +273,14 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
                                     size_t n_own, bool *own_seen, unsigned *clang_errors,
                                     struct file_list *files)
 {
+        /* libclang is loaded at the first parse (libclang.h); one that
+         * cannot be loaded fails each file that needs it, by name */
+        const char *why = NULL;
+        if (!dl_libclang_load(&why)) {
+                struct dl_loc loc = {path, 0, 0};
+                dl_log_add(p->log, DL_LOG_ERROR, "analysis-failed", &loc, "%s", why);
+                return DL_FILE_FAILED;
+        }
         /* the stub headers precompiled, where that changes nothing (pch.h) */
         const char *pch = p->pch && p->stub_include_dir
                                   ? dl_pch_for(p->pch, path, args, n_args, p->log)

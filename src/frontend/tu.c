@@ -1,15 +1,14 @@
 /* tu.c - parsing one translation unit with libclang.
  * SPDX-License-Identifier: MIT
  */
-#define _GNU_SOURCE /* dladdr */
 #include "tu.h"
 
 #include "cx.h"
+#include "libclang.h"
 
 #include "../core/alloc.h"
 #include "../core/log.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -36,24 +35,19 @@ const char *dl_tu_describe_error(enum CXErrorCode code)
 
 /* The clang driver of the LLVM ddblint was built with (its bin directory,
  * DL_LLVM_BINDIR), else the one beside the libclang loaded
- * (<llvm>/lib/libclang.so and <llvm>/bin/clang). (transfer full), or NULL. */
+ * (<llvm>/lib/libclang.so and <llvm>/bin/clang: libclang.h gives the
+ * loaded file's real path). (transfer full), or NULL. */
 static char *clang_driver(void)
 {
 #ifdef DL_LLVM_BINDIR
         if (access(DL_LLVM_BINDIR "/clang", X_OK) == 0)
                 return dl_xstrdup(DL_LLVM_BINDIR "/clang");
 #endif
-        Dl_info info;
-        if (!dladdr((void *)clang_createIndex, &info) || !info.dli_fname)
-                return NULL;
-        char lib[PATH_MAX];
-        if (!realpath(info.dli_fname, lib))
-                return NULL;
-        char *slash = strrchr(lib, '/');
+        const char *path = dl_libclang_path();
+        const char *slash = path ? strrchr(path, '/') : NULL;
         if (!slash)
                 return NULL;
-        *slash = '\0';
-        char *clang = dl_xasprintf("%s/../bin/clang", lib);
+        char *clang = dl_xasprintf("%.*s/../bin/clang", (int)(slash - path), path);
         if (access(clang, X_OK) != 0) {
                 free(clang);
                 return NULL;

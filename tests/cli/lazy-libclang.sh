@@ -1,0 +1,81 @@
+#!/bin/sh
+# lazy-libclang.sh - libclang is loaded when a file is parsed and only then
+# (src/frontend/libclang.h): --version, --list-checks and a warm re-run that
+# the result cache answers whole load no
+# libclang, while a cold run does; glibc's dynamic linker names every object
+# it loads, dlopen()ed ones included, under LD_DEBUG=files. A copy of the
+# executable whose libclang names are spoiled runs what needs no parse and
+# says, for what does, which library it could not load (no crash).
+. "$(dirname "$0")/lib.inc"
+C="$T/cache"
+mkdir -p p/src
+scan_file p/src/a.cpp Orders
+scan_file p/src/b.cpp Users
+
+# loads NAME CMD...: run CMD under LD_DEBUG=files (its output to $T/NAME.*);
+# true when the dynamic linker loaded a libclang object
+loads() {
+  name=$1; shift
+  LD_DEBUG=files "$@" >"$T/$name.out" 2>"$T/$name.err"
+  echo "exit $?" >>"$T/$name.out"
+  grep -E 'file=[^ ]*libclang' "$T/$name.err" >/dev/null
+}
+loaded() { if loads "$@"; then ok "$1 loads libclang"; else fail "$1 loads no libclang"; fi; }
+not_loaded() {
+  if loads "$@"; then
+    fail "$1 loads libclang"; grep -E 'file=[^ ]*libclang' "$T/$1.err" | sed 's/^/  | /'
+  else ok "$1 loads no libclang"; fi
+}
+
+# the dynamic linker does report its loads here (else nothing below means anything)
+LD_DEBUG=files "$DDBLINT" --version >/dev/null 2>"$T/ld.err"
+grep -q 'file=' "$T/ld.err" && ok "LD_DEBUG=files names loaded objects" ||
+  fail "LD_DEBUG=files says nothing"
+
+not_loaded version "$DDBLINT" --version
+has "$T/version.out" "exit 0"
+not_loaded list-checks "$DDBLINT" --list-checks
+has "$T/list-checks.out" "exit 0"
+
+cd p || exit 2
+loaded cold "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats .
+has "$T/cold.err" "0 of 2 files from the result cache"
+not_loaded warm "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats .
+has "$T/warm.err" "2 of 2 files from the result cache"
+if cmp -s "$T/cold.out" "$T/warm.out"; then ok "warm prints what cold printed"; else
+  fail "warm differs from cold"; diff "$T/cold.out" "$T/warm.out" | sed 's/^/  /'; fi
+loaded no-cache "$DDBLINT" -j 1 --no-cache .
+# one file edited: it is parsed, so libclang is loaded
+scan_file src/b.cpp Customers
+loaded one-edit "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats .
+has "$T/one-edit.err" "1 of 2 files from the result cache"
+
+# with a compilation database (-p): the same
+d=$(pwd)
+cat >compile_commands.json <<EOT
+[{"directory": "$d", "file": "src/a.cpp", "command": "c++ -std=c++17 -DX=1 -c src/a.cpp"},
+ {"directory": "$d", "file": "src/b.cpp", "arguments": ["c++", "-std=c++17", "-c", "src/b.cpp"]}]
+EOT
+loaded cold-p "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
+has "$T/cold-p.err" "0 of 2 files from the result cache"
+# FIXME(#10): libclang reads compile_commands.json (src/frontend/compdb.c),
+# so a warm run with -p still loads it
+loads warm-p "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
+has "$T/warm-p.err" "2 of 2 files from the result cache"
+
+# a copy whose libclang path and soname name no file
+mkdir -p "$T/broken/bin"
+perl -pe 's/libclang(?=[-.][^\0]*\.so)/libclanX/g' "$DDBLINT" >"$T/broken/bin/ddblint"
+chmod +x "$T/broken/bin/ddblint"
+ln -s "$(cd "$(dirname "$DDBLINT")/../share" && pwd)" "$T/broken/share"
+expect_rc 0 "$T/broken/bin/ddblint" --version
+expect_rc 2 "$T/broken/bin/ddblint" --no-cache src/a.cpp
+has "$T/err" "ddblint: cannot load libclang: "
+has "$T/err" "libclanX"
+lacks "$T/err" "no result"
+# with the cache, the workers find out at their first parse: each file
+# fails by name, the run is incomplete
+expect_rc 3 "$T/broken/bin/ddblint" --cache-dir "$T/cache2" src/a.cpp
+has "$T/err" "cannot load libclang: "
+lacks "$T/err" "no result"
+finish
