@@ -7,6 +7,7 @@
 #include "cli.h"
 
 #include "compdb_json.h"
+#include "compdb_memo.h"
 #include "config.h"
 #include "ignore.h"
 #include "jobs.h"
@@ -283,7 +284,9 @@ struct run {
         struct dl_log log;
         struct dl_config *config;
         struct dl_sink *sink;
-        struct dl_compdb *db;
+        struct dl_compdb *db;               /* -p: libclang's reader, loaded when asked */
+        char *compdb_dir, *compdb_tmp;      /* -p: what dl_compdb_locate gave */
+        struct dl_compdb_memo *compdb_memo; /* its answers kept, or NULL */
         struct dl_gitignore *gitignore;
         char *stub_dir, *project_root, *cwd;
         char *cache_dir;                         /* --cache-dir or the default; NULL: none */
@@ -494,6 +497,50 @@ static void file_done(void *data, struct dl_job *job, size_t i)
         dl_progress_update(&r->progress, i + 1, job->path);
 }
 
+/* -p: the database located and checked (compdb_json.h), then loaded by
+ * libclang unless a memo of its answers is in the cache directory
+ * (compdb_memo.h): then libclang is loaded only for a file the memo does
+ * not know (compile_args). */
+static enum dl_status open_compdb(struct run *r, struct dl_error *err)
+{
+        const struct dl_options *o = &r->o;
+        enum dl_status st = dl_compdb_locate(o->compdb_dir, &r->compdb_dir, &r->compdb_tmp, err);
+        if (st != DL_OK)
+                return st;
+        if (!o->no_cache) {
+                char *cache = cache_dir_for(o);
+                char *file = dl_xasprintf("%s/compile_commands.json", r->compdb_dir);
+                r->compdb_memo = dl_compdb_memo_new(cache, file);
+                free(file);
+                free(cache);
+        }
+        if (dl_compdb_memo_found(r->compdb_memo))
+                return DL_OK;
+        return dl_compdb_open(r->compdb_dir, &r->db, err);
+}
+
+/* dl_compile_args_for with -p's answers taken from the memo when it has
+ * them, else from libclang (kept in the memo). */
+static void compile_args(struct run *r, const char *path, const char *repo,
+                         struct dl_compile_args *out)
+{
+        const struct dl_options *o = &r->o;
+        const char *const *extra = (const char *const *)o->extra_args;
+        char buf[PATH_MAX];
+        const char *real = realpath(path, buf) ? buf : path;
+        int kept = dl_compdb_memo_get(r->compdb_memo, real, out);
+        if (kept < 0 && r->compdb_dir && !r->db)
+                dl_compdb_open(r->compdb_dir, &r->db, NULL); /* it loaded before */
+        if (kept < 0 && r->db) {
+                kept = dl_compdb_lookup(r->db, path, out);
+                dl_compdb_memo_put(r->compdb_memo, real, kept ? out : NULL);
+        }
+        if (kept > 0)
+                dl_compile_args_finish(out, extra, o->n_extra_args);
+        else
+                dl_compile_args_for(NULL, path, repo, extra, o->n_extra_args, out, NULL);
+}
+
 /* --explain CHECK: the check's page, installed beside the binary. */
 static int explain(const char *argv0, const char *id)
 {
@@ -677,6 +724,9 @@ static void run_fini(struct run *r)
         free(r->cache_dir);
         dl_sink_free(r->sink);
         dl_compdb_free(r->db);
+        dl_compdb_memo_free(r->compdb_memo);
+        dl_compdb_unlocate(r->compdb_tmp);
+        free(r->compdb_dir);
         dl_config_free(r->config);
         dl_gitignore_free(r->gitignore);
         dl_ignore_list_fini(&r->excludes);
@@ -816,7 +866,7 @@ int dl_cli_main(int argc, char **argv)
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
-        if (o->compdb_dir && dl_cli_compdb_open(o->compdb_dir, &r->db, &err) != DL_OK) {
+        if (o->compdb_dir && open_compdb(r, &err) != DL_OK) {
                 print_error(&err);
                 rc = DL_EXIT_USAGE;
                 goto out;
@@ -902,8 +952,7 @@ int dl_cli_main(int argc, char **argv)
                         goto out;
                 }
                 char *repo = repo_root_for(path, r->project_root);
-                dl_compile_args_for(r->db, path, repo, (const char *const *)o->extra_args,
-                                    o->n_extra_args, &cargs[i], NULL);
+                compile_args(r, path, repo, &cargs[i]);
                 dl_compile_args_header_language(&cargs[i], path, cxx_project);
                 free(repo);
                 oin[i] = (struct dl_owner_input){path, (const char *const *)cargs[i].argv,
@@ -911,6 +960,7 @@ int dl_cli_main(int argc, char **argv)
                                                  named_operand(reals, n_reals, path)};
         }
         dl_strv_free(reals, n_reals);
+        dl_compdb_memo_save(r->compdb_memo);
         size_t *owner = dl_xcalloc(n_all + 1, sizeof *owner);
         r->n_owned = dl_owners_find(oin, n_all, r->stub_dir, owner);
         free(oin);

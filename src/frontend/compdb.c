@@ -177,9 +177,9 @@ static void absolute_paths(struct dl_compile_args *a, size_t from, const char *d
         }
 }
 
-static bool from_database(const struct dl_compdb *db, const char *path,
-                          struct dl_compile_args *out)
+bool dl_compdb_lookup(const struct dl_compdb *db, const char *path, struct dl_compile_args *out)
 {
+        memset(out, 0, sizeof *out);
         char buf[PATH_MAX];
         const char *abs = realpath(path, buf) ? buf : path;
         CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db->db, abs);
@@ -289,18 +289,23 @@ enum dl_status dl_compile_args_for(const struct dl_compdb *db, const char *path,
 {
         (void)err;
         memset(out, 0, sizeof *out);
-        if (!db || !from_database(db, path, out)) {
+        if (!db || !dl_compdb_lookup(db, path, out)) {
                 char *file_dir = abs_dir_of(path);
                 if (!from_flags_file(file_dir, repo_root, out))
                         defaults(path, file_dir, repo_root, out);
                 free(file_dir);
         }
+        dl_compile_args_finish(out, extra, n_extra);
+        return DL_OK;
+}
+
+void dl_compile_args_finish(struct dl_compile_args *a, const char *const *extra, size_t n_extra)
+{
         /* Clang stops after 20 errors by default; a file with many missing
          * headers would then lose the requests after them. */
-        push(out, "-ferror-limit=0");
+        push(a, "-ferror-limit=0");
         for (size_t i = 0; i < n_extra; i++)
-                push(out, extra[i]);
-        return DL_OK;
+                push(a, extra[i]);
 }
 
 bool dl_compile_args_header_language(struct dl_compile_args *a, const char *path, bool cplusplus)

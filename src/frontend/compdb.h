@@ -32,6 +32,25 @@ enum dl_status dl_compdb_open(const char *dir, struct dl_compdb **out, struct dl
 void dl_compdb_free(struct dl_compdb *db);
 
 /**
+ * dl_compdb_lookup - the database's own part of dl_compile_args_for: the
+ * arguments of path's entry (the compiler, the file, -c, -o and
+ * dependency-file options removed; relative paths in include and sysroot
+ * options made absolute against the entry's directory), without what
+ * dl_compile_args_finish adds. path is looked up by its real path.
+ * Returns: true with out filled (origin "compile_commands.json"; release
+ * with dl_compile_args_fini()); false with out empty when db has no
+ * command for path.
+ */
+bool dl_compdb_lookup(const struct dl_compdb *db, const char *path, struct dl_compile_args *out);
+
+/**
+ * dl_compile_args_finish - append what every file's flags end with, after
+ * those of its database entry, compile_flags.txt or the defaults:
+ * "-ferror-limit=0", then extra (--extra-arg flags, copied).
+ */
+void dl_compile_args_finish(struct dl_compile_args *a, const char *const *extra, size_t n_extra);
+
+/**
  * dl_compdb_lang_args - the language ddblint parses path in when no compile
  * command says otherwise: *lang = "-xc" and *std = "-std=gnu11" for a .c
  * file, "-xc++" and "-std=c++17" for anything else (static strings).

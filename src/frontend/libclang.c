@@ -122,6 +122,11 @@ const char *dl_libclang_path(void)
         return dl_libclang_load(NULL) ? lib.path : NULL;
 }
 
+const char *dl_libclang_file(void)
+{
+        return DL_LIBCLANG_PATH;
+}
+
 /* A clang_* call that cannot be served. _exit, not exit: in a worker
  * process exit() would run the driver's atexit handlers and flush the
  * driver's stdio buffers a second time (jobs.c). */

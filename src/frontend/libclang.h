@@ -45,4 +45,12 @@ bool dl_libclang_loaded(void);
  */
 const char *dl_libclang_path(void);
 
+/**
+ * dl_libclang_file - the file ddblint loads libclang from first: the real
+ * path CMake found at configure time (static string, transfer none; "" when
+ * the build did not say). Does not load anything: it identifies the
+ * library in cache keys whose content libclang computed (cli/compdb_memo.c).
+ */
+const char *dl_libclang_file(void);
+
 #endif

@@ -1,0 +1,62 @@
+/* compdb_memo.h - what libclang's compilation database answered, kept in
+ * the cache directory, so that a re-run with the same compile_commands.json
+ * does not load libclang to read it again.
+ * SPDX-License-Identifier: MIT
+ *
+ * A run that the result cache answers whole still needs every file's
+ * compile arguments (they are part of each result's key), and libclang's
+ * reader of compile_commands.json (frontend/compdb.c) is what loads
+ * libclang and LLVM (about 0.1 s of CPU, more than the rest of such a
+ * run). The memo keeps each file's answer (dl_compdb_lookup: the entry's
+ * arguments, or none) in <cache dir>/compdb/<key>.json, keyed by the SHA-256
+ * of the database's bytes, the libclang file that read them (path, size,
+ * modification time) and the running executable (the same), so a changed
+ * database, library or ddblint is a new memo. A database naming a response
+ * file ('@' anywhere in it: libclang reads the file's content) is never
+ * memoised. A memo file is written whole and renamed into place, carries
+ * the SHA-256 of its entries, and is ignored when that does not match.
+ */
+#ifndef DL_CLI_COMPDB_MEMO_H
+#define DL_CLI_COMPDB_MEMO_H
+
+#include "../frontend/compdb.h"
+
+#include <stdbool.h>
+
+struct dl_compdb_memo;
+
+/**
+ * dl_compdb_memo_new - the memo of the database file db_file (read whole
+ * now) under cache_dir, read from its file when there is one.
+ * Returns: (transfer full, release with dl_compdb_memo_free), or NULL when
+ * cache_dir is NULL, db_file cannot be read, or it names a response file.
+ */
+struct dl_compdb_memo *dl_compdb_memo_new(const char *cache_dir, const char *db_file);
+
+/** dl_compdb_memo_found - whether a memo file of this key was read: libclang
+ * loaded this very database before. NULL-safe (false). */
+bool dl_compdb_memo_found(const struct dl_compdb_memo *m);
+
+/**
+ * dl_compdb_memo_get - the answer kept for the real path real.
+ * Returns: 1 with out filled as dl_compdb_lookup fills it (release with
+ * dl_compile_args_fini()); 0 when the database had no command for it (out
+ * empty); -1 when nothing is kept for it (out empty). NULL-safe (-1).
+ */
+int dl_compdb_memo_get(const struct dl_compdb_memo *m, const char *real,
+                       struct dl_compile_args *out);
+
+/** dl_compdb_memo_put - keep dl_compdb_lookup's answer for real: found (its
+ * arguments copied) or NULL (no command). NULL-safe. */
+void dl_compdb_memo_put(struct dl_compdb_memo *m, const char *real,
+                        const struct dl_compile_args *found);
+
+/** dl_compdb_memo_save - write the memo file when answers were added since it
+ * was read; a failure to write is silent (the next run asks libclang
+ * again). NULL-safe. */
+void dl_compdb_memo_save(struct dl_compdb_memo *m);
+
+/** dl_compdb_memo_free - release, without saving; NULL-safe. */
+void dl_compdb_memo_free(struct dl_compdb_memo *m);
+
+#endif
