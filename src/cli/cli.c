@@ -161,14 +161,22 @@ static char *cwd_abs(void)
         return dl_xstrdup(getcwd(buf, sizeof buf) ? buf : ".");
 }
 
-/* The directory that bounds include/ and compile_flags.txt searches for a
- * file: its git work tree, else the project root. (transfer full) */
-static char *repo_root_for(const char *path, const char *project_root)
+/* The absolute directory of path (transfer full). */
+static char *abs_dir_of(const char *path)
 {
         char *abs = dl_path_absolute(path);
         char *slash = strrchr(abs, '/');
         if (slash && slash != abs)
                 *slash = '\0';
+        return abs;
+}
+
+/* The directory that bounds include/ and compile_flags.txt searches for a
+ * file in the absolute directory dir: its git work tree, else the project
+ * root. (transfer full) */
+static char *repo_root_for(const char *dir, const char *project_root)
+{
+        char *abs = dl_xstrdup(dir);
         char *g = git_root_of(abs);
         if (g) {
                 free(abs);
@@ -938,6 +946,7 @@ int dl_cli_main(int argc, char **argv)
         struct dl_owner_input *oin = dl_xcalloc(n_all + 1, sizeof *oin);
         size_t n_reals;
         char **reals = operand_reals(o, &n_reals);
+        char *last_dir = NULL, *last_repo = NULL;
         for (size_t i = 0; i < n_all; i++) {
                 const char *path = r->files.paths[i];
                 const struct dl_ruleset *rs;
@@ -948,17 +957,30 @@ int dl_cli_main(int argc, char **argv)
                                 dl_compile_args_fini(&cargs[k]);
                         free(cargs);
                         free(oin);
+                        free(last_dir);
+                        free(last_repo);
                         dl_strv_free(reals, n_reals);
                         goto out;
                 }
-                char *repo = repo_root_for(path, r->project_root);
-                compile_args(r, path, repo, &cargs[i]);
+                /* the files of a directory come together: its repository
+                   root is looked up once */
+                char *dir = abs_dir_of(path);
+                if (!last_dir || strcmp(dir, last_dir) != 0) {
+                        free(last_dir);
+                        free(last_repo);
+                        last_dir = dir;
+                        last_repo = repo_root_for(dir, r->project_root);
+                } else {
+                        free(dir);
+                }
+                compile_args(r, path, last_repo, &cargs[i]);
                 dl_compile_args_header_language(&cargs[i], path, cxx_project);
-                free(repo);
                 oin[i] = (struct dl_owner_input){path, (const char *const *)cargs[i].argv,
                                                  cargs[i].n, r->rules_index[i],
                                                  named_operand(reals, n_reals, path)};
         }
+        free(last_dir);
+        free(last_repo);
         dl_strv_free(reals, n_reals);
         dl_compdb_memo_save(r->compdb_memo);
         size_t *owner = dl_xcalloc(n_all + 1, sizeof *owner);

@@ -35,6 +35,10 @@
 #include <time.h>
 #include <unistd.h>
 
+/* In a job index sent to a worker: the driver has settled the job's
+ * prefilter verdict and cache lookup (struct dl_job.settled). */
+#define SETTLED_BIT 0x80000000u
+
 /* How often a worker's resident memory is read under a memory bound. */
 #define MEMORY_POLL_MS 100
 
@@ -45,8 +49,8 @@ static void collect(void *data, struct dl_finding *take)
         job->findings[job->n_findings++] = take;
 }
 
-/* The analysis itself, in the calling process. */
-static void run_one(struct dl_job *job)
+/* The job's private copy of its pipeline, its log started. */
+static struct dl_pipeline job_pipeline(struct dl_job *job)
 {
         struct dl_pipeline p = *job->pipeline;
         dl_log_init(&job->log, NULL, job->pipeline->verbose);
@@ -54,6 +58,31 @@ static void run_one(struct dl_job *job)
         p.emit = collect;
         p.emit_data = job;
         p.cache_use = &job->cache;
+        p.settled = job->settled;
+        return p;
+}
+
+/* What the driver can say of a job without a worker (the input checks, the
+ * prefilter, the result cache: dl_pipeline_unit_settle). Returns true
+ * when that is the job's result; false when the job must go to a worker,
+ * which then does not ask again. */
+static bool settle_one(struct dl_job *job)
+{
+        if (job->pipeline->dump)
+                return false; /* its dump goes through the worker's stream */
+        struct dl_pipeline p = job_pipeline(job);
+        if (dl_pipeline_unit_settle(&p, job->path, job->args, job->n_args, job->own, job->n_own,
+                                    &job->outcome, &job->clang_errors))
+                return true;
+        dl_log_fini(&job->log);
+        job->settled = true;
+        return false;
+}
+
+/* The analysis itself, in the calling process. */
+static void run_one(struct dl_job *job)
+{
+        struct dl_pipeline p = job_pipeline(job);
         FILE *mem = NULL;
         if (job->pipeline->dump) {
                 mem = open_memstream(&job->dump, &job->dump_len);
@@ -115,8 +144,9 @@ static _Noreturn void worker_main(struct dl_job *jobs, size_t n, int fd, pid_t d
         if (getppid() != driver)
                 _exit(2);
         uint32_t i;
-        while (read_all(fd, &i, sizeof i) && i < n) {
-                struct dl_job *job = &jobs[i];
+        while (read_all(fd, &i, sizeof i) && (i & ~SETTLED_BIT) < n) {
+                struct dl_job *job = &jobs[i & ~SETTLED_BIT];
+                job->settled = (i & SETTLED_BIT) != 0; /* the driver's, after this fork */
                 const struct dl_ruleset *rules = job->pipeline->rules;
                 size_t nw = rules->n_wrappers;
                 unsigned long *calls = dl_xcalloc(nw + 1, sizeof *calls);
@@ -212,10 +242,11 @@ static bool spawn(struct worker *ws, unsigned nw, struct worker *w, struct dl_jo
         return true;
 }
 
-/* Gives job i to the idle worker w; false when it cannot take it. */
-static bool dispatch(struct worker *w, size_t i, const struct dl_job_limits *lim)
+/* Gives job i of jobs to the idle worker w; false when it cannot take it. */
+static bool dispatch(struct worker *w, const struct dl_job *jobs, size_t i,
+                     const struct dl_job_limits *lim)
 {
-        uint32_t idx = (uint32_t)i;
+        uint32_t idx = (uint32_t)i | (jobs[i].settled ? SETTLED_BIT : 0);
         if (send(w->fd, &idx, sizeof idx, MSG_NOSIGNAL) != (ssize_t)sizeof idx)
                 return false;
         w->job = i;
@@ -346,22 +377,40 @@ void dl_jobs_run(struct dl_job *jobs, size_t n, unsigned workers,
         struct worker *ws = dl_xcalloc(workers, sizeof *ws);
         struct pollfd *pfd = dl_xcalloc(workers, sizeof *pfd);
         bool *finished = dl_xcalloc(n + 1, sizeof *finished);
-        size_t next = 0, handed = 0;
+        /* the jobs before `ahead` have been through settle_one (those it
+         * settled are finished) */
+        size_t next = 0, ahead = 0, handed = 0;
         while (handed < n) {
-                /* every idle slot gets the next job (a new worker if needed;
-                 * in this process when no worker can be made) */
-                for (unsigned k = 0; k < workers && next < n; k++) {
+                /* every idle slot gets the next job that needs a worker (a new
+                 * worker if needed; in this process when no worker can be
+                 * made); the jobs the driver settles need none */
+                for (unsigned k = 0; k < workers && next < n;) {
                         struct worker *w = &ws[k];
-                        if (w->pid && w->job != SIZE_MAX)
+                        if (w->pid && w->job != SIZE_MAX) {
+                                k++;
                                 continue;
-                        if ((w->pid || spawn(ws, workers, w, jobs, n)) && dispatch(w, next, lim)) {
+                        }
+                        if (next == ahead) {
+                                if (settle_one(&jobs[next]))
+                                        finished[next] = true;
+                                ahead++;
+                        }
+                        if (finished[next]) { /* the same slot, the next job */
                                 next++;
                                 continue;
                         }
-                        if (w->pid) /* it died idle: reaped below, then replaced */
+                        if ((w->pid || spawn(ws, workers, w, jobs, n)) && dispatch(w, jobs, next, lim)) {
+                                next++;
+                                k++;
                                 continue;
+                        }
+                        if (w->pid) { /* it died idle: reaped below, then replaced */
+                                k++;
+                                continue;
+                        }
                         run_one(&jobs[next]);
                         finished[next++] = true;
+                        k++;
                 }
                 unsigned np = 0;
                 for (unsigned k = 0; k < workers; k++) {
@@ -372,7 +421,15 @@ void dl_jobs_run(struct dl_job *jobs, size_t n, unsigned workers,
                                 np++;
                         }
                 }
-                if (np && poll(pfd, np, wait_ms(ws, workers, lim)) < 0) {
+                /* while every worker is busy, the driver settles the jobs
+                 * that come next */
+                bool settling = np && ahead < n;
+                if (settling) {
+                        if (settle_one(&jobs[ahead]))
+                                finished[ahead] = true;
+                        ahead++;
+                }
+                if (np && poll(pfd, np, settling ? 0 : wait_ms(ws, workers, lim)) < 0) {
                         /* then read each worker (read() waits for it) */
                         for (unsigned q = 0; q < np; q++)
                                 pfd[q].revents = errno == EINTR ? 0 : POLLIN;

@@ -2,9 +2,14 @@
  * own, with deterministic output.
  * SPDX-License-Identifier: MIT
  *
- * Each file is one job. The driver forks up to `workers` worker processes
- * and gives each one job at a time; the worker runs dl_pipeline_file()
- * with a private copy of the job's pipeline whose log, findings (and
+ * Each file is one job. The driver first asks, for each job in turn, what
+ * can be said without a parse (dl_pipeline_unit_settle: unreadable input,
+ * the prefilter's verdict, a result cache hit); a job settled so needs no
+ * worker, and a run whose every job is settled forks none and never loads
+ * libclang. For the other jobs the driver forks up to `workers` worker
+ * processes (when the first such job comes) and gives each one job at a
+ * time, settling the jobs that come next while they work; the worker runs
+ * dl_pipeline_unit() with a private copy of the job's pipeline whose log, findings (and
  * --dump-requests stream) belong to the job, and sends the result back over
  * a socket (job_wire.h). A worker whose job outlasts the time bound or
  * outgrows the memory bound is killed (SIGKILL); one that dies (a libclang crash,
@@ -35,6 +40,8 @@ struct dl_job {
         const struct dl_own_header *own; /* borrowed: headers analysed in this
                                             translation unit (dl_pipeline_unit) */
         size_t n_own;
+        bool settled;                   /* internal: the driver found it must be
+                                           parsed (dl_pipeline_unit_settle) */
         enum dl_file_outcome outcome;   /* out */
         unsigned clang_errors;          /* out */
         enum dl_cache_use cache;        /* out: what the result cache did for it */

@@ -187,6 +187,65 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
                                     size_t n_own, bool *own_seen, unsigned *clang_errors,
                                     struct file_list *files);
 
+/* What can be said of a unit without parsing it: its input checks, the
+ * prefilter's verdict (unless p->settled) and the result cache's answer
+ * (unless p->settled). Returns true with *out set when that settles it (a
+ * hit's findings emitted, its own headers all marked seen); false when it
+ * must be parsed, with *keyed telling whether key was computed (the cache
+ * is on). */
+static bool settle(struct dl_pipeline *p, const char *path, const char *const *args,
+                   size_t n_args, const char *const *own, size_t n_own, bool *own_seen,
+                   unsigned *clang_errors, enum dl_file_outcome *out, uint8_t *key, bool *keyed)
+{
+        *keyed = false;
+        if (clang_errors)
+                *clang_errors = 0;
+        if (p->cache_use)
+                *p->cache_use = DL_CACHE_UNUSED;
+        char *text = NULL;
+        size_t len = 0;
+        if (!vet_input(p, path, &text, &len)) {
+                *out = DL_FILE_SKIPPED;
+                return true;
+        }
+        if (!p->settled && p->prefilter &&
+            !dl_prefilter_may_hold_text(p->prefilter, path, text, len, args, n_args,
+                                        p->stub_include_dir)) {
+                free(text);
+                *out = DL_FILE_NOT_PARSED;
+                return true;
+        }
+        if (!p->cache || p->dump) {
+                free(text);
+                return false;
+        }
+
+        /* the result cache (result_cache.h) */
+        dl_result_cache_key(p->cache_base, path, args, n_args, own, n_own, text, len, key);
+        free(text);
+        *keyed = true;
+        struct dl_result r;
+        if (p->settled || !dl_result_cache_get(p->cache, key, &r))
+                return false;
+        for (size_t i = 0; i < r.log.n; i++) {
+                const struct dl_log_entry *e = &r.log.items[i];
+                struct dl_loc l = {e->file, e->line, e->col};
+                dl_log_add(p->log, e->level, e->id, e->file ? &l : NULL, "%s", e->message);
+        }
+        for (size_t i = 0; i < r.n_findings; i++)
+                p->emit(p->emit_data, r.findings[i]);
+        r.n_findings = 0; /* emitted: the callee owns them */
+        if (clang_errors)
+                *clang_errors = r.clang_errors;
+        dl_result_fini(&r);
+        if (p->cache_use)
+                *p->cache_use = DL_CACHE_HIT;
+        for (size_t i = 0; i < n_own; i++)
+                own_seen[i] = true;
+        *out = DL_FILE_ANALYSED;
+        return true;
+}
+
 /* The analysis of path and its own headers, through the result cache;
  * own_seen[i] receives whether own header i was analysed in path's
  * translation unit (a result is kept only when every one was). */
@@ -196,55 +255,20 @@ static enum dl_file_outcome analyse_unit(struct dl_pipeline *p, const char *path
                                          unsigned *clang_errors)
 {
         unsigned errors = 0;
-        if (clang_errors)
-                *clang_errors = 0;
-        if (p->cache_use)
-                *p->cache_use = DL_CACHE_UNUSED;
-        char *text = NULL;
-        size_t len = 0;
-        if (!vet_input(p, path, &text, &len))
-                return DL_FILE_SKIPPED;
-        if (p->prefilter &&
-            !dl_prefilter_may_hold(p->prefilter, path, args, n_args, p->stub_include_dir)) {
-                free(text);
-                return DL_FILE_NOT_PARSED;
-        }
-        if (!p->cache || p->dump) {
-                free(text);
-                return analyse(p, path, args, n_args, own, n_own, own_seen, clang_errors, NULL);
-        }
-
-        /* the result cache (result_cache.h) */
         uint8_t key[DL_RESULT_KEY_SIZE];
-        dl_result_cache_key(p->cache_base, path, args, n_args, own, n_own, text, len, key);
-        free(text);
-        struct dl_result r;
-        if (dl_result_cache_get(p->cache, key, &r)) {
-                for (size_t i = 0; i < r.log.n; i++) {
-                        const struct dl_log_entry *e = &r.log.items[i];
-                        struct dl_loc l = {e->file, e->line, e->col};
-                        dl_log_add(p->log, e->level, e->id, e->file ? &l : NULL, "%s", e->message);
-                }
-                for (size_t i = 0; i < r.n_findings; i++)
-                        p->emit(p->emit_data, r.findings[i]);
-                r.n_findings = 0; /* emitted: the callee owns them */
-                if (clang_errors)
-                        *clang_errors = r.clang_errors;
-                dl_result_fini(&r);
-                if (p->cache_use)
-                        *p->cache_use = DL_CACHE_HIT;
-                for (size_t i = 0; i < n_own; i++)
-                        own_seen[i] = true;
-                return DL_FILE_ANALYSED;
-        }
+        bool keyed;
+        enum dl_file_outcome out;
+        if (settle(p, path, args, n_args, own, n_own, own_seen, clang_errors, &out, key, &keyed))
+                return out;
+        if (!keyed)
+                return analyse(p, path, args, n_args, own, n_own, own_seen, clang_errors, NULL);
         struct capture cap = {p->emit, p->emit_data, {0}};
         struct dl_pipeline q = *p;
         q.emit = capture_emit;
         q.emit_data = &cap;
         size_t log0 = p->log->n;
         struct file_list files = {0};
-        enum dl_file_outcome out =
-                analyse(&q, path, args, n_args, own, n_own, own_seen, &errors, &files);
+        out = analyse(&q, path, args, n_args, own, n_own, own_seen, &errors, &files);
         if (clang_errors)
                 *clang_errors = errors;
         bool kept = false, all_seen = true;
@@ -347,6 +371,23 @@ enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
         return analyse_unit(p, path, args, n_args, NULL, 0, NULL, clang_errors);
 }
 
+bool dl_pipeline_unit_settle(struct dl_pipeline *p, const char *path, const char *const *args,
+                             size_t n_args, const struct dl_own_header *own, size_t n_own,
+                             enum dl_file_outcome *out, unsigned *clang_errors)
+{
+        const char **paths = dl_xcalloc(n_own + 1, sizeof *paths);
+        bool *seen = dl_xcalloc(n_own + 1, sizeof *seen);
+        for (size_t i = 0; i < n_own; i++)
+                paths[i] = own[i].path;
+        uint8_t key[DL_RESULT_KEY_SIZE];
+        bool keyed;
+        bool settled = settle(p, path, args, n_args, paths, n_own, seen, clang_errors, out, key,
+                              &keyed);
+        free(seen);
+        free(paths);
+        return settled;
+}
+
 enum dl_file_outcome dl_pipeline_unit(struct dl_pipeline *p, const char *path,
                                       const char *const *args, size_t n_args,
                                       const struct dl_own_header *own, size_t n_own,
@@ -358,6 +399,8 @@ enum dl_file_outcome dl_pipeline_unit(struct dl_pipeline *p, const char *path,
                 paths[i] = own[i].path;
         unsigned errors = 0;
         enum dl_file_outcome out = analyse_unit(p, path, args, n_args, paths, n_own, seen, &errors);
+        bool settled = p->settled;
+        p->settled = false; /* an own header on its own was settled by nobody */
         for (size_t i = 0; out != DL_FILE_NOT_PARSED && i < n_own; i++) {
                 if (seen[i])
                         continue;
@@ -372,6 +415,7 @@ enum dl_file_outcome dl_pipeline_unit(struct dl_pipeline *p, const char *path,
                 if (out == DL_FILE_ANALYSED && (h == DL_FILE_FAILED || h == DL_FILE_SKIPPED))
                         out = DL_FILE_FAILED;
         }
+        p->settled = settled;
         free(seen);
         free(paths);
         if (clang_errors)

@@ -43,6 +43,10 @@ struct dl_pipeline {
         enum dl_cache_use *cache_use;     /* borrowed; non-NULL: receives what the
                                              result cache did for each file
                                              (counted by the run's owner) */
+        bool settled;                     /* the unit went through
+                                             dl_pipeline_unit_settle already: its
+                                             prefilter verdict and cache lookup
+                                             are not repeated */
         bool verbose;
         FILE *dump;                       /* non-NULL: print requests, run no check */
         struct dl_log *log;               /* borrowed */
@@ -136,5 +140,22 @@ enum dl_file_outcome dl_pipeline_unit(struct dl_pipeline *p, const char *path,
                                       const char *const *args, size_t n_args,
                                       const struct dl_own_header *own, size_t n_own,
                                       unsigned *clang_errors);
+
+/**
+ * dl_pipeline_unit_settle - what dl_pipeline_unit would decide for the unit
+ * without parsing anything: the input checks (an unreadable or binary file:
+ * DL_FILE_SKIPPED, logged), the prefilter (DL_FILE_NOT_PARSED) and the
+ * result cache (a hit: DL_FILE_ANALYSED, its findings emitted and its tool
+ * diagnostics logged as dl_pipeline_unit would; *clang_errors, if non-NULL,
+ * receives its count). Loads no libclang and forks nothing: the driver
+ * settles the units it can before it starts any worker (jobs.h).
+ * Returns: true with *out set when the unit is settled; false when it must
+ * be parsed: then call dl_pipeline_unit with p->settled set, which neither
+ * repeats the prefilter nor looks the cache up again (it still keeps the
+ * result).
+ */
+bool dl_pipeline_unit_settle(struct dl_pipeline *p, const char *path, const char *const *args,
+                             size_t n_args, const struct dl_own_header *own, size_t n_own,
+                             enum dl_file_outcome *out, unsigned *clang_errors);
 
 #endif

@@ -3,7 +3,7 @@
  *
  * Entry format (text):
  *   ddblint-result-cache 1 <version>\n
- *   <one line of JSON: {"key", "headers": [[path, sha256 hex]...],
+ *   <one line of JSON: {"key", "headers": [[path, sha256 hex(, stamp)]...],
  *    "clang_errors", "findings": [...], "log": [...]}>\n
  *   <sha256 hex of the two lines above>\n
  */
@@ -30,16 +30,27 @@
 #include <time.h>
 #include <unistd.h>
 
-#define FORMAT "ddblint-result-cache 1"
+#define FORMAT "ddblint-result-cache 2"
+
+/* A header's stamp: "<size>:<inode>:<mtime s>.<ns>:<ctime s>.<ns>" */
+#define STAMP_MAX 96
+
+/* How long after a file's last change (in seconds) its stamp is trusted to
+ * stand for its content: a write in the same clock tick as the digest, or
+ * one the file system's timestamps cannot order, must not go unnoticed. */
+#define STAMP_SETTLE_S 2
 
 struct digest_memo {
         char *path;
         bool readable;
         char hex[2 * SHA256_DIGEST_SIZE + 1];
+        char stamp[STAMP_MAX]; /* the file's stamp around the digest, or "" when it
+                                  changed while read or had changed too recently */
 };
 
 struct dl_result_cache {
-        char *dir; /* <cache dir>/results */
+        char *dir;      /* <cache dir>/results */
+        char *stub_dir; /* the stub headers (their content is in every key), or NULL */
         uint64_t max_bytes;
         char *version;
         uint8_t stubs[SHA256_DIGEST_SIZE];
@@ -74,6 +85,29 @@ static bool file_digest(const char *path, char *hex)
         sha256_digest(&ctx, sizeof d, d);
         to_hex(d, sizeof d, hex);
         free(text);
+        return true;
+}
+
+/* A file's identity without reading it (STAMP_MAX bytes into out), as
+ * git's index keeps it: size, inode, modification and status-change times
+ * to the nanosecond; an edit, a replacement, `touch` or a copy that keeps
+ * the modification time all change the status-change time. *settled is
+ * false when the file changed less than STAMP_SETTLE_S seconds ago (or in
+ * the future): its stamp is then not recorded. Returns false when path
+ * cannot be stat'ed. */
+static bool file_stamp(const char *path, char *out, bool *settled)
+{
+        struct stat st;
+        if (stat(path, &st) != 0)
+                return false;
+        snprintf(out, STAMP_MAX, "%lld:%llu:%lld.%09ld:%lld.%09ld", (long long)st.st_size,
+                 (unsigned long long)st.st_ino, (long long)st.st_mtim.tv_sec,
+                 st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
+        if (settled) {
+                time_t now = time(NULL);
+                *settled = st.st_mtim.tv_sec + STAMP_SETTLE_S < now &&
+                           st.st_ctim.tv_sec + STAMP_SETTLE_S < now;
+        }
         return true;
 }
 
@@ -142,6 +176,7 @@ struct dl_result_cache *dl_result_cache_new(const char *dir, uint64_t max_bytes,
         c->dir = results;
         c->max_bytes = max_bytes;
         c->version = dl_xstrdup(version);
+        c->stub_dir = stub_dir ? dl_xstrdup(stub_dir) : NULL;
         struct sha256_ctx ctx;
         sha256_init(&ctx);
         if (stub_dir)
@@ -233,6 +268,7 @@ void dl_result_cache_free(struct dl_result_cache *c)
         tdestroy(c->memo, free_memo);
         pthread_mutex_destroy(&c->lock);
         free(c->dir);
+        free(c->stub_dir);
         free(c->version);
         free(c);
 }
@@ -303,22 +339,32 @@ static int cmp_memo(const void *a, const void *b)
         return strcmp(((const struct digest_memo *)a)->path, ((const struct digest_memo *)b)->path);
 }
 
-/* The digest of header path (hex into out); false when it cannot be read. */
-static bool header_digest(struct dl_result_cache *c, const char *path, char *out)
+/* The digest of header path (hex into out) and, when the file was settled
+ * and unchanged while it was read, its stamp (STAMP_MAX bytes into stamp,
+ * else ""); false when it cannot be read. Both are taken once a run. */
+static bool header_digest(struct dl_result_cache *c, const char *path, char *out, char *stamp)
 {
-        struct digest_memo key = {(char *)path, false, ""};
+        struct digest_memo key = {(char *)path, false, "", ""};
         pthread_mutex_lock(&c->lock);
         struct digest_memo **hit = tfind(&key, &c->memo, cmp_memo);
         bool known = hit != NULL, readable = hit && (*hit)->readable;
-        if (hit)
+        if (hit) {
                 memcpy(out, (*hit)->hex, sizeof key.hex);
+                memcpy(stamp, (*hit)->stamp, sizeof key.stamp);
+        }
         pthread_mutex_unlock(&c->lock);
         if (known)
                 return readable;
         struct digest_memo *m = dl_xcalloc(1, sizeof *m);
         m->path = dl_xstrdup(path);
+        char before[STAMP_MAX], after[STAMP_MAX];
+        bool settled = false;
+        bool stamped = file_stamp(path, before, &settled) && settled;
         m->readable = file_digest(path, m->hex);
+        if (m->readable && stamped && file_stamp(path, after, NULL) && !strcmp(before, after))
+                memcpy(m->stamp, before, sizeof m->stamp);
         memcpy(out, m->hex, sizeof m->hex);
+        memcpy(stamp, m->stamp, sizeof m->stamp);
         readable = m->readable;
         pthread_mutex_lock(&c->lock);
         struct digest_memo **slot = tsearch(m, &c->memo, cmp_memo);
@@ -451,10 +497,16 @@ static bool entry_read(struct dl_result_cache *c, json_t *j, const char *key_hex
         size_t i;
         json_t *v;
         json_array_foreach (headers, i, v) {
-                const char *path, *hex;
-                char now[2 * SHA256_DIGEST_SIZE + 1];
-                if (json_unpack(v, "[ss]", &path, &hex) != 0 || !header_digest(c, path, now) ||
-                    strcmp(now, hex) != 0)
+                /* [path, digest] or [path, digest, stamp]: a header whose
+                   stamp is unchanged is not read again */
+                const char *path, *hex, *stamp = NULL;
+                char now[2 * SHA256_DIGEST_SIZE + 1], now_stamp[STAMP_MAX], unused[STAMP_MAX];
+                if (json_unpack(v, "[ss!]", &path, &hex) != 0 &&
+                    json_unpack(v, "[sss!]", &path, &hex, &stamp) != 0)
+                        return false;
+                if (stamp && file_stamp(path, now_stamp, NULL) && !strcmp(now_stamp, stamp))
+                        continue;
+                if (!header_digest(c, path, now, unused) || strcmp(now, hex) != 0)
                         return false;
         }
         struct dl_result r = {0};
@@ -531,10 +583,17 @@ bool dl_result_cache_put(struct dl_result_cache *c, const uint8_t *key, const st
         char *path = entry_path(c, key, hex);
         json_t *hs = json_array();
         bool ok = true;
+        size_t n_stub = c->stub_dir ? strlen(c->stub_dir) : 0;
         for (size_t i = 0; ok && i < n_headers; i++) {
-                char d[2 * SHA256_DIGEST_SIZE + 1];
-                ok = header_digest(c, headers[i], d) &&
-                     json_array_append_new(hs, json_pack("[ss]", headers[i], d)) == 0;
+                /* the stub headers' content is in the key already */
+                if (n_stub && !strncmp(headers[i], c->stub_dir, n_stub) &&
+                    headers[i][n_stub] == '/')
+                        continue;
+                char d[2 * SHA256_DIGEST_SIZE + 1], stamp[STAMP_MAX];
+                ok = header_digest(c, headers[i], d, stamp);
+                json_t *item = stamp[0] ? json_pack("[sss]", headers[i], d, stamp)
+                                        : json_pack("[ss]", headers[i], d);
+                ok = ok && json_array_append_new(hs, item) == 0;
         }
         /* a string JSON cannot hold (bytes that are not UTF-8, in a
          * signature or a message) leaves the file uncached, never dropped */

@@ -198,10 +198,13 @@ bool dl_compdb_lookup(const struct dl_compdb *db, const char *path, struct dl_co
                         clang_disposeString(s);
                         bool drop_next = strcmp(arg, "-o") == 0 || strcmp(arg, "-MF") == 0 ||
                                          strcmp(arg, "-MT") == 0 || strcmp(arg, "-MQ") == 0;
-                        char *rel = arg[0] == '/' ? NULL : dl_xasprintf("%s/%s", dir, arg);
-                        bool is_source = same_file(arg[0] == '/' ? arg : rel, abs) &&
-                                         arg[0] != '-';
-                        free(rel);
+                        bool is_source = false;
+                        if (arg[0] != '-') { /* a flag is never the source: no stat */
+                                char *rel = arg[0] == '/' ? NULL
+                                                          : dl_xasprintf("%s/%s", dir, arg);
+                                is_source = same_file(arg[0] == '/' ? arg : rel, abs);
+                                free(rel);
+                        }
                         if (drop_next) {
                                 i++;
                                 free(arg);

@@ -503,57 +503,17 @@ void dl_search_paths_fini(struct dl_search_paths *sp)
         memset(sp, 0, sizeof *sp);
 }
 
-/* ---- resolution -------------------------------------------------------------------- */
+/* ---- the memo ------------------------------------------------------------------------ */
 
-static bool is_file(const char *p)
-{
-        struct stat st;
-        return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* dir/name when it is a regular file: the joined path (transfer full). */
-static char *found_in(const char *dir, const char *name)
-{
-        char *p = dl_xasprintf("%s/%s", dir, name);
-        if (is_file(p))
-                return p;
-        free(p);
-        return NULL;
-}
-
-/* As dl_scan_resolve, but the path as found (not made real). */
-static char *lookup(const struct dl_search_paths *sp, const char *includer_dir, const char *name,
-                    bool quoted)
-{
-        if (name[0] == '/')
-                return is_file(name) ? dl_xstrdup(name) : NULL;
-        char *p = NULL;
-        if (quoted && includer_dir && (p = found_in(includer_dir, name)))
-                return p;
-        for (size_t i = 0; quoted && i < sp->n_quote; i++) {
-                if ((p = found_in(sp->quote[i], name)))
-                        return p;
-        }
-        for (size_t i = 0; i < sp->n_user; i++) {
-                if ((p = found_in(sp->user[i], name)))
-                        return p;
-        }
-        return NULL;
-}
-
-char *dl_scan_resolve(const struct dl_search_paths *sp, const char *includer_dir, const char *name,
-                      bool quoted)
-{
-        char *p = lookup(sp, includer_dir, name, quoted);
-        if (!p)
-                return NULL;
-        char buf[PATH_MAX];
-        char *real = realpath(p, buf) ? dl_xstrdup(buf) : dl_xstrdup(p);
-        free(p);
-        return real;
-}
-
-/* ---- the memo and the walk ------------------------------------------------------------ */
+/* What the file system said about one path, asked once a run: a scan of
+ * many sources asks the same questions for every one of them (is
+ * <include dir>/vector a file? the real path of proj/common.h?). */
+struct fs_entry {
+        char *path; /* the key */
+        bool is_file;
+        char *real; /* realpath(path), or NULL when it has none; valid when real_known */
+        bool real_known;
+};
 
 struct memo_entry {
         char *path; /* real path: the key */
@@ -564,11 +524,17 @@ struct memo_entry {
 struct dl_scan {
         pthread_mutex_t lock;
         void *memo; /* tsearch tree of struct memo_entry */
+        void *fs;   /* tsearch tree of struct fs_entry */
 };
 
 static int cmp_entry(const void *a, const void *b)
 {
         return strcmp(((const struct memo_entry *)a)->path, ((const struct memo_entry *)b)->path);
+}
+
+static int cmp_fs(const void *a, const void *b)
+{
+        return strcmp(((const struct fs_entry *)a)->path, ((const struct fs_entry *)b)->path);
 }
 
 struct dl_scan *dl_scan_new(void)
@@ -586,18 +552,132 @@ static void free_entry(void *p)
         free(e);
 }
 
+static void free_fs(void *p)
+{
+        struct fs_entry *e = p;
+        free(e->path);
+        free(e->real);
+        free(e);
+}
+
 void dl_scan_free(struct dl_scan *s)
 {
         if (!s)
                 return;
         tdestroy(s->memo, free_entry);
+        tdestroy(s->fs, free_fs);
         pthread_mutex_destroy(&s->lock);
         free(s);
 }
 
-/* The directives of the file at real path (read once per run). The entry
- * stays valid until dl_scan_free. */
+static bool is_file_now(const char *p)
+{
+        struct stat st;
+        return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The memo entry of path, created with its is_file answer; s->lock held. */
+static struct fs_entry *fs_entry_locked(struct dl_scan *s, const char *path)
+{
+        struct fs_entry key = {(char *)path, false, NULL, false};
+        struct fs_entry **hit = tfind(&key, &s->fs, cmp_fs);
+        if (hit)
+                return *hit;
+        struct fs_entry *e = dl_xcalloc(1, sizeof *e);
+        e->path = dl_xstrdup(path);
+        e->is_file = is_file_now(path);
+        tsearch(e, &s->fs, cmp_fs);
+        return e;
+}
+
+/* Whether p is a regular file (memoized in s when s is not NULL). */
+static bool is_file(struct dl_scan *s, const char *p)
+{
+        if (!s)
+                return is_file_now(p);
+        pthread_mutex_lock(&s->lock);
+        bool v = fs_entry_locked(s, p)->is_file;
+        pthread_mutex_unlock(&s->lock);
+        return v;
+}
+
+/* realpath(p) into buf (PATH_MAX bytes), memoized in s when s is not
+ * NULL. Returns: buf, or NULL when p has no real path. */
+static char *real_of(struct dl_scan *s, const char *p, char *buf)
+{
+        if (!s)
+                return realpath(p, buf);
+        pthread_mutex_lock(&s->lock);
+        struct fs_entry *e = fs_entry_locked(s, p);
+        if (!e->real_known) {
+                char rb[PATH_MAX];
+                e->real = realpath(p, rb) ? dl_xstrdup(rb) : NULL;
+                e->real_known = true;
+        }
+        char *r = e->real ? memcpy(buf, e->real, strlen(e->real) + 1) : NULL; /* < PATH_MAX */
+        pthread_mutex_unlock(&s->lock);
+        return r;
+}
+
+/* ---- resolution -------------------------------------------------------------------- */
+
+/* dir/name when it is a regular file: the joined path (transfer full). */
+static char *found_in(struct dl_scan *s, const char *dir, const char *name)
+{
+        char *p = dl_xasprintf("%s/%s", dir, name);
+        if (is_file(s, p))
+                return p;
+        free(p);
+        return NULL;
+}
+
+/* As dl_scan_resolve, but the path as found (not made real). */
+static char *lookup(struct dl_scan *s, const struct dl_search_paths *sp, const char *includer_dir,
+                    const char *name, bool quoted)
+{
+        if (name[0] == '/')
+                return is_file(s, name) ? dl_xstrdup(name) : NULL;
+        char *p = NULL;
+        if (quoted && includer_dir && (p = found_in(s, includer_dir, name)))
+                return p;
+        for (size_t i = 0; quoted && i < sp->n_quote; i++) {
+                if ((p = found_in(s, sp->quote[i], name)))
+                        return p;
+        }
+        for (size_t i = 0; i < sp->n_user; i++) {
+                if ((p = found_in(s, sp->user[i], name)))
+                        return p;
+        }
+        return NULL;
+}
+
+char *dl_scan_resolve(const struct dl_search_paths *sp, const char *includer_dir, const char *name,
+                      bool quoted)
+{
+        char *p = lookup(NULL, sp, includer_dir, name, quoted);
+        if (!p)
+                return NULL;
+        char buf[PATH_MAX];
+        char *real = realpath(p, buf) ? dl_xstrdup(buf) : dl_xstrdup(p);
+        free(p);
+        return real;
+}
+
+/* ---- the walk ------------------------------------------------------------------------ */
+
+/* The directives of the file at real path (read once per run; from text,
+ * len bytes, when text is not NULL). The entry stays valid until
+ * dl_scan_free. */
+static const struct memo_entry *directives_from(struct dl_scan *s, const char *real,
+                                                const char *text, size_t len);
+
 static const struct memo_entry *directives_of(struct dl_scan *s, const char *real)
+{
+        return directives_from(s, real, NULL, 0);
+}
+
+static const struct memo_entry *directives_from(struct dl_scan *s, const char *real,
+                                                const char *given, size_t given_len)
 {
         struct memo_entry key = {(char *)real, false, {0}};
         pthread_mutex_lock(&s->lock);
@@ -607,16 +687,21 @@ static const struct memo_entry *directives_of(struct dl_scan *s, const char *rea
                 return *hit;
         struct memo_entry *e = dl_xcalloc(1, sizeof *e);
         e->path = dl_xstrdup(real);
-        char *text = NULL;
-        size_t len = 0;
-        struct dl_error err;
-        dl_error_init(&err);
-        if (dl_file_read(real, &text, &len, &err) == DL_OK) {
+        if (given) {
                 e->readable = true;
-                dl_scan_directives(text, len, &e->dirs);
-                free(text);
+                dl_scan_directives(given, given_len, &e->dirs);
+        } else {
+                char *text = NULL;
+                size_t len = 0;
+                struct dl_error err;
+                dl_error_init(&err);
+                if (dl_file_read(real, &text, &len, &err) == DL_OK) {
+                        e->readable = true;
+                        dl_scan_directives(text, len, &e->dirs);
+                        free(text);
+                }
+                dl_error_fini(&err);
         }
-        dl_error_fini(&err);
         pthread_mutex_lock(&s->lock);
         struct memo_entry **slot = tsearch(e, &s->memo, cmp_entry);
         pthread_mutex_unlock(&s->lock);
@@ -643,19 +728,19 @@ static char *dir_of(const char *p)
 /* Where a system include goes: true when it lands under the stub
  * directory (no -isystem or -idirafter directory has it first); sets
  * *found when any directory of sp's system list or the stubs has it. */
-static bool reaches_stub(const struct dl_search_paths *sp, const char *stub_dir, const char *name,
-                         bool *found)
+static bool reaches_stub(struct dl_scan *s, const struct dl_search_paths *sp, const char *stub_dir,
+                         const char *name, bool *found)
 {
         *found = false;
         for (size_t i = 0; i < sp->n_system; i++) {
-                char *p = found_in(sp->system[i], name);
+                char *p = found_in(s, sp->system[i], name);
                 if (p) {
                         free(p);
                         *found = true;
                         return stub_dir && strcmp(sp->system[i], stub_dir) == 0;
                 }
         }
-        char *p = stub_dir ? found_in(stub_dir, name) : NULL;
+        char *p = stub_dir ? found_in(s, stub_dir, name) : NULL;
         free(p);
         *found = p != NULL;
         return p != NULL;
@@ -674,10 +759,19 @@ static int cmp_cstr(const void *a, const void *b)
 enum dl_status dl_scan_tu(struct dl_scan *s, const char *path, const struct dl_search_paths *sp,
                           const char *stub_dir, struct dl_scan_tu *out, struct dl_error *err)
 {
+        return dl_scan_tu_text(s, path, NULL, 0, sp, stub_dir, out, err);
+}
+
+enum dl_status dl_scan_tu_text(struct dl_scan *s, const char *path, const char *text, size_t len,
+                               const struct dl_search_paths *sp, const char *stub_dir,
+                               struct dl_scan_tu *out, struct dl_error *err)
+{
         memset(out, 0, sizeof *out);
         char buf[PATH_MAX];
-        if (!realpath(path, buf) || !is_file(buf))
+        if (!real_of(s, path, buf) || !is_file(s, buf))
                 return dl_error_set(err, DL_ERR_IO, NULL, "%s: cannot read", path);
+        if (text)
+                directives_from(s, buf, text, len);
         DL_VEC(char *) visited = {0}; /* real paths, the source first */
         DL_VEC(char *) todo = {0};    /* paths as found */
         DL_VEC_PUSH(&visited, dl_xstrdup(buf));
@@ -706,10 +800,10 @@ enum dl_status dl_scan_tu(struct dl_scan *s, const char *path, const struct dl_s
                                 continue;
                         }
                         bool quoted = d->kind == DL_DIR_INCLUDE_QUOTE;
-                        char *hit = lookup(sp, dir, d->name, quoted);
+                        char *hit = lookup(s, sp, dir, d->name, quoted);
                         if (!hit) {
                                 bool sys_found;
-                                if (reaches_stub(sp, stub_dir, d->name, &sys_found)) {
+                                if (reaches_stub(s, sp, stub_dir, d->name, &sys_found)) {
                                         out->includes_stub = true;
                                         push_str(&out->stubs, &out->n_stubs, dl_xstrdup(d->name));
                                 } else if (quoted && !sys_found)
@@ -717,7 +811,7 @@ enum dl_status dl_scan_tu(struct dl_scan *s, const char *path, const struct dl_s
                                 continue;
                         }
                         char rb[PATH_MAX];
-                        char *r = dl_xstrdup(realpath(hit, rb) ? rb : hit);
+                        char *r = dl_xstrdup(real_of(s, hit, rb) ? rb : hit);
                         if (tfind(r, &seen, cmp_cstr)) {
                                 free(r);
                                 free(hit);
@@ -779,15 +873,15 @@ static void prefix_visit(struct prefix_walk *w, const char *found, const char *r
                 if (d->kind != DL_DIR_INCLUDE_QUOTE && d->kind != DL_DIR_INCLUDE_ANGLE)
                         continue;
                 bool quoted = d->kind == DL_DIR_INCLUDE_QUOTE;
-                char *hit = lookup(w->sp, dir, d->name, quoted);
+                char *hit = lookup(w->s, w->sp, dir, d->name, quoted);
                 if (!hit) {
                         bool sys_found;
-                        if (reaches_stub(w->sp, w->stub_dir, d->name, &sys_found))
+                        if (reaches_stub(w->s, w->sp, w->stub_dir, d->name, &sys_found))
                                 push_str(&w->out->names, &w->out->n, dl_xstrdup(d->name));
                         continue;
                 }
                 char rb[PATH_MAX];
-                char *r = dl_xstrdup(realpath(hit, rb) ? rb : hit);
+                char *r = dl_xstrdup(real_of(w->s, hit, rb) ? rb : hit);
                 if (tfind(r, &w->seen, cmp_cstr)) {
                         free(r);
                 } else {
@@ -807,7 +901,7 @@ enum dl_status dl_scan_prefix_stubs(struct dl_scan *s, const char *path,
 {
         memset(out, 0, sizeof *out);
         char buf[PATH_MAX];
-        if (!realpath(path, buf) || !is_file(buf))
+        if (!real_of(s, path, buf) || !is_file(s, buf))
                 return dl_error_set(err, DL_ERR_IO, NULL, "%s: cannot read", path);
         struct prefix_walk w = {s, sp, stub_dir, NULL, out, false};
         char *r = dl_xstrdup(buf);
@@ -834,7 +928,7 @@ static bool stub_reaches(struct dl_scan *s, const char *stub_dir, const char *na
                 return false;
         char *path = dl_xasprintf("%s/%s", stub_dir, name);
         char rb[PATH_MAX];
-        bool ok = realpath(path, rb) != NULL;
+        bool ok = real_of(s, path, rb) != NULL;
         free(path);
         if (!ok)
                 return false;

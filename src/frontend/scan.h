@@ -18,7 +18,9 @@
  * stub directory is recorded as reaching the stubs.
  *
  * Thread safety: one struct dl_scan may be shared by threads; it memoizes
- * each file's directives under a mutex.
+ * each file's directives, and the file system's answers (whether a path is
+ * a regular file, its real path), under a mutex. A scan object describes
+ * the files as they were when first asked: keep one for one run.
  */
 #ifndef DL_FRONTEND_SCAN_H
 #define DL_FRONTEND_SCAN_H
@@ -159,6 +161,13 @@ void dl_scan_free(struct dl_scan *s);
  */
 enum dl_status dl_scan_tu(struct dl_scan *s, const char *path, const struct dl_search_paths *sp,
                           const char *stub_dir, struct dl_scan_tu *out, struct dl_error *err);
+/**
+ * dl_scan_tu_text - dl_scan_tu, with the source file's text (len bytes)
+ * already read by the caller: it is not read again. text NULL: read it.
+ */
+enum dl_status dl_scan_tu_text(struct dl_scan *s, const char *path, const char *text, size_t len,
+                               const struct dl_search_paths *sp, const char *stub_dir,
+                               struct dl_scan_tu *out, struct dl_error *err);
 /** dl_scan_tu_fini - free the result; NULL-safe. */
 void dl_scan_tu_fini(struct dl_scan_tu *t);
 

@@ -106,22 +106,29 @@ static void test_ident(const char *id, size_t n, void *data)
                 t->hit = true;
 }
 
-/* Whether one file's text may make a request: unreadable, a trigger word,
+/* Whether one file's text may make a request: a trigger word,
  * an identifier the scan cannot see whole (a paste, a universal character
  * name), or a ddblint comment. */
-static bool text_may_hold(const struct dl_prefilter *pf, const char *path)
+static bool text_may_hold(const struct dl_prefilter *pf, const char *text, size_t len)
 {
-        char *text = NULL;
-        size_t len = 0;
-        if (dl_file_read(path, &text, &len, NULL) != DL_OK)
-                return true;
         struct ident_test t = {pf, false};
         if (dl_scan_identifiers(text, len, test_ident, &t))
                 t.hit = true;
         if (!t.hit && len >= 7 && memmem(text, len, "ddblint", 7))
                 t.hit = true;
-        free(text);
         return t.hit;
+}
+
+/* text_may_hold on the file at path; true when it cannot be read. */
+static bool file_may_hold(const struct dl_prefilter *pf, const char *path)
+{
+        char *text = NULL;
+        size_t len = 0;
+        if (dl_file_read(path, &text, &len, NULL) != DL_OK)
+                return true;
+        bool v = text_may_hold(pf, text, len);
+        free(text);
+        return v;
 }
 
 static int cmp_memo(const void *a, const void *b)
@@ -139,7 +146,7 @@ static bool header_may_hold(struct dl_prefilter *pf, const char *path)
         pthread_mutex_unlock(&pf->lock);
         if (known)
                 return v;
-        v = text_may_hold(pf, path);
+        v = file_may_hold(pf, path);
         struct memo *m = dl_xcalloc(1, sizeof *m);
         m->path = dl_xstrdup(path);
         m->may_hold = v;
@@ -154,7 +161,20 @@ static bool header_may_hold(struct dl_prefilter *pf, const char *path)
 bool dl_prefilter_may_hold(struct dl_prefilter *pf, const char *path, const char *const *args,
                            size_t n_args, const char *stub_dir)
 {
-        if (pf->parse_all || text_may_hold(pf, path))
+        char *text = NULL;
+        size_t len = 0;
+        if (dl_file_read(path, &text, &len, NULL) != DL_OK)
+                return true;
+        bool v = dl_prefilter_may_hold_text(pf, path, text, len, args, n_args, stub_dir);
+        free(text);
+        return v;
+}
+
+bool dl_prefilter_may_hold_text(struct dl_prefilter *pf, const char *path, const char *text,
+                                size_t len, const char *const *args, size_t n_args,
+                                const char *stub_dir)
+{
+        if (pf->parse_all || text_may_hold(pf, text, len))
                 return true;
         /* a -D may spell a client call (-DSEND=client.Query) */
         for (size_t i = 0; i < n_args; i++) {
@@ -174,7 +194,8 @@ bool dl_prefilter_may_hold(struct dl_prefilter *pf, const char *path, const char
         struct dl_scan_tu tu;
         struct dl_error err;
         dl_error_init(&err);
-        bool may = dl_scan_tu(pf->scan, path, &sp, stub_dir, &tu, &err) != DL_OK || tu.unresolved ||
+        bool may = dl_scan_tu_text(pf->scan, path, text, len, &sp, stub_dir, &tu, &err) != DL_OK ||
+                   tu.unresolved ||
                    sp.prefix_include;
         dl_error_fini(&err);
         for (size_t i = 0; !may && i < tu.n_headers; i++)

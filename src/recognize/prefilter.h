@@ -53,6 +53,14 @@ void dl_prefilter_free(struct dl_prefilter *pf);
 bool dl_prefilter_may_hold(struct dl_prefilter *pf, const char *path, const char *const *args,
                            size_t n_args, const char *stub_dir);
 
+/**
+ * dl_prefilter_may_hold_text - dl_prefilter_may_hold, with path's text
+ * (len bytes) already read by the caller: it is not read again.
+ */
+bool dl_prefilter_may_hold_text(struct dl_prefilter *pf, const char *path, const char *text,
+                                size_t len, const char *const *args, size_t n_args,
+                                const char *stub_dir);
+
 /** dl_prefilter_is_trigger - whether word (n bytes) is one of pf's trigger words. */
 bool dl_prefilter_is_trigger(const struct dl_prefilter *pf, const char *word, size_t n);
 

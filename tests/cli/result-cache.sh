@@ -5,7 +5,8 @@
 # parses again what it changes and only that; an entry that is corrupt,
 # truncated, of another version or build or left half-written by another process is
 # ignored and rewritten; concurrent runs on one cache agree; the size is
-# bounded, least recently used first; --no-cache reads and keeps nothing.
+# bounded, least recently used first; a header's edit that keeps its size
+# and modification time is seen; --no-cache reads and keeps nothing.
 . "$(dirname "$0")/lib.inc"
 C="$T/cache"
 mkdir -p p/src p/include
@@ -158,6 +159,37 @@ total=$(find "$C/results" -type f ! -name '.*' -exec cat {} + | wc -c)
 has "$T/lru.err" "2 of 2 files from the result cache"
 expect_rc 2 "$DDBLINT" --cache-dir "$C" --cache-size 12X .
 has "$T/err" "--cache-size '12X'"
+
+# A header an entry records is not read again while its stamp (size,
+# inode, modification and status-change times) is unchanged; an edit that
+# keeps its size and modification time (as `touch -r` or `cp -p` leave
+# them) changes its status-change time, and is seen. The header is not
+# walked (a walked header's content is in its owner's key) and is older
+# than 2 s when the entry is written, or no stamp is kept.
+mkdir -p "$T/q/src" "$T/q/include"
+printf '#pragma once\n#define TABLE "Aaaaa"\n' >"$T/q/include/names.h"
+sed 's|"../include/names.h"|"names.h"|' src/c.cpp >"$T/q/src/c.cpp"
+touch -d '2020-01-01 00:00:00' "$T/q/include/names.h"
+sleep 3
+qrun() {
+  "$DDBLINT" -j 2 --cache-dir "$T/qcache" --cache-stats --extra-arg=-I"$T/q/include" \
+    "$T/q/src" >"$T/$1.out" 2>"$T/$1.err"
+}
+qrun q1
+has "$T/q1.out" "Aaaaa"
+if grep -q 'names.h","[0-9a-f]\{64\}","[0-9]' "$T"/qcache/results/*/*; then
+  ok "the entry keeps the header's stamp"
+else
+  fail "no stamp for names.h in the entry"
+fi
+qrun q2
+has "$T/q2.err" "1 of 1 files from the result cache"
+sed 's/Aaaaa/Bbbbb/' "$T/q/include/names.h" >"$T/names.tmp"
+cat "$T/names.tmp" >"$T/q/include/names.h" # same inode, same size
+touch -d '2020-01-01 00:00:00' "$T/q/include/names.h"
+qrun q3
+has "$T/q3.out" "Bbbbb"
+has "$T/q3.err" "0 of 1 files from the result cache"
 
 # --no-cache reads and writes nothing
 rm -rf "$C"
