@@ -399,7 +399,8 @@ void dl_jobs_run(struct dl_job *jobs, size_t n, unsigned workers,
                                 next++;
                                 continue;
                         }
-                        if ((w->pid || spawn(ws, workers, w, jobs, n)) && dispatch(w, jobs, next, lim)) {
+                        if ((w->pid || spawn(ws, workers, w, jobs, n)) &&
+                            dispatch(w, jobs, next, lim)) {
                                 next++;
                                 k++;
                                 continue;

@@ -193,9 +193,9 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
  * hit's findings emitted, its own headers all marked seen); false when it
  * must be parsed, with *keyed telling whether key was computed (the cache
  * is on). */
-static bool settle(struct dl_pipeline *p, const char *path, const char *const *args,
-                   size_t n_args, const char *const *own, size_t n_own, bool *own_seen,
-                   unsigned *clang_errors, enum dl_file_outcome *out, uint8_t *key, bool *keyed)
+static bool settle(struct dl_pipeline *p, const char *path, const char *const *args, size_t n_args,
+                   const char *const *own, size_t n_own, bool *own_seen, unsigned *clang_errors,
+                   enum dl_file_outcome *out, uint8_t *key, bool *keyed)
 {
         *keyed = false;
         if (clang_errors)
@@ -381,8 +381,8 @@ bool dl_pipeline_unit_settle(struct dl_pipeline *p, const char *path, const char
                 paths[i] = own[i].path;
         uint8_t key[DL_RESULT_KEY_SIZE];
         bool keyed;
-        bool settled = settle(p, path, args, n_args, paths, n_own, seen, clang_errors, out, key,
-                              &keyed);
+        bool settled =
+                settle(p, path, args, n_args, paths, n_own, seen, clang_errors, out, key, &keyed);
         free(seen);
         free(paths);
         return settled;

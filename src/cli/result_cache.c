@@ -101,8 +101,8 @@ static bool file_stamp(const char *path, char *out, bool *settled)
         if (stat(path, &st) != 0)
                 return false;
         snprintf(out, STAMP_MAX, "%lld:%llu:%lld.%09ld:%lld.%09ld", (long long)st.st_size,
-                 (unsigned long long)st.st_ino, (long long)st.st_mtim.tv_sec,
-                 st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
+                 (unsigned long long)st.st_ino, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+                 (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
         if (settled) {
                 time_t now = time(NULL);
                 *settled = st.st_mtim.tv_sec + STAMP_SETTLE_S < now &&

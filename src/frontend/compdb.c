@@ -200,8 +200,7 @@ bool dl_compdb_lookup(const struct dl_compdb *db, const char *path, struct dl_co
                                          strcmp(arg, "-MT") == 0 || strcmp(arg, "-MQ") == 0;
                         bool is_source = false;
                         if (arg[0] != '-') { /* a flag is never the source: no stat */
-                                char *rel = arg[0] == '/' ? NULL
-                                                          : dl_xasprintf("%s/%s", dir, arg);
+                                char *rel = arg[0] == '/' ? NULL : dl_xasprintf("%s/%s", dir, arg);
                                 is_source = same_file(arg[0] == '/' ? arg : rel, abs);
                                 free(rel);
                         }

@@ -195,8 +195,7 @@ bool dl_prefilter_may_hold_text(struct dl_prefilter *pf, const char *path, const
         struct dl_error err;
         dl_error_init(&err);
         bool may = dl_scan_tu_text(pf->scan, path, text, len, &sp, stub_dir, &tu, &err) != DL_OK ||
-                   tu.unresolved ||
-                   sp.prefix_include;
+                   tu.unresolved || sp.prefix_include;
         dl_error_fini(&err);
         for (size_t i = 0; !may && i < tu.n_headers; i++)
                 may = header_may_hold(pf, tu.headers[i]);
