@@ -221,11 +221,15 @@ static char **operand_reals(const struct dl_options *o, size_t *n)
         return v;
 }
 
-/* Whether path (a walked file) is one of the operands (reals, sorted). */
+/* Whether path (a walked header) is one of the operands (reals, sorted);
+ * a source is never asked (owners.h: only a header's naming matters). */
 static bool named_operand(char *const *reals, size_t n, const char *path)
 {
+        const char *slash = strrchr(path, '/');
+        if (!n || dl_is_unit_name(slash ? slash + 1 : path))
+                return false;
         char real[PATH_MAX];
-        return n && realpath(path, real) && dl_strv_contains(reals, n, real);
+        return realpath(path, real) && dl_strv_contains(reals, n, real);
 }
 
 /* The run's sources are C++: some .cc/.cpp/.cxx file and no .c file. A

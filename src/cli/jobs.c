@@ -20,6 +20,7 @@
 #include "job_wire.h"
 
 #include "../core/alloc.h"
+#include "../frontend/libclang.h"
 #include "../rules/schema.h"
 
 #include <errno.h>
@@ -399,6 +400,12 @@ void dl_jobs_run(struct dl_job *jobs, size_t n, unsigned workers,
                                 next++;
                                 continue;
                         }
+                        /* a worker is forked for a job that parses: libclang
+                         * is loaded first, once, and the workers share it
+                         * (a load is about 0.1 s of CPU); one that cannot be
+                         * loaded is said by each job that needs it */
+                        if (!w->pid && !dl_libclang_loaded())
+                                dl_libclang_load(NULL);
                         if ((w->pid || spawn(ws, workers, w, jobs, n)) &&
                             dispatch(w, jobs, next, lim)) {
                                 next++;

@@ -42,10 +42,15 @@ size_t dl_owners_find(const struct dl_owner_input *in, size_t n, const char *stu
                 const char *slash = strrchr(in[i].path, '/');
                 const char *base = slash ? slash + 1 : in[i].path;
                 if (dl_is_unit_name(base))
-                        sources[n_sources++] = (struct by_real){real_of(in[i].path), i};
+                        sources[n_sources++] = (struct by_real){NULL, i};
                 else if (!in[i].named)
-                        headers[n_headers++] = (struct by_real){real_of(in[i].path), i};
+                        headers[n_headers++] = (struct by_real){NULL, i};
         }
+        /* real paths only when some header may have an owner */
+        for (size_t i = 0; n_headers && n_sources && i < n_headers; i++)
+                headers[i].real = real_of(in[headers[i].index].path);
+        for (size_t i = 0; n_headers && n_sources && i < n_sources; i++)
+                sources[i].real = real_of(in[sources[i].index].path);
         if (n_headers && n_sources) {
                 qsort(headers, n_headers, sizeof *headers, cmp_real);
                 qsort(sources, n_sources, sizeof *sources, cmp_real);

@@ -40,6 +40,9 @@
  * one the file system's timestamps cannot order, must not go unnoticed. */
 #define STAMP_SETTLE_S 2
 
+/* The executable's and the stub headers' digests by stamp, between runs. */
+#define DIGESTS_FILE "digests-1.json"
+
 struct digest_memo {
         char *path;
         bool readable;
@@ -55,6 +58,9 @@ struct dl_result_cache {
         char *version;
         uint8_t stubs[SHA256_DIGEST_SIZE];
         char program[2 * SHA256_DIGEST_SIZE + 1]; /* the running executable's digest, hex */
+        char *digests_path;   /* <cache dir>/DIGESTS_FILE */
+        json_t *digests;      /* object: path -> [stamp, digest] of the executable and stubs */
+        bool digests_changed; /* written back at dl_result_cache_free */
         pthread_mutex_t lock;
         void *memo; /* tsearch tree of struct digest_memo, by path */
         size_t hits, writes;
@@ -116,8 +122,11 @@ static int cmp_name(const void *a, const void *b)
         return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static bool stamped_digest(struct dl_result_cache *c, const char *path, char *hex);
+
 /* Every file under dir, by relative path and content, sorted (the stubs). */
-static void hash_tree(struct sha256_ctx *ctx, const char *dir, const char *rel)
+static void hash_tree(struct dl_result_cache *c, struct sha256_ctx *ctx, const char *dir,
+                      const char *rel)
 {
         char *here = rel[0] ? dl_xasprintf("%s/%s", dir, rel) : dl_xstrdup(dir);
         DIR *d = opendir(here);
@@ -139,10 +148,10 @@ static void hash_tree(struct sha256_ctx *ctx, const char *dir, const char *rel)
                 char *full = dl_xasprintf("%s/%s", dir, r);
                 struct stat st;
                 if (stat(full, &st) == 0 && S_ISDIR(st.st_mode)) {
-                        hash_tree(ctx, dir, r);
+                        hash_tree(c, ctx, dir, r);
                 } else {
                         char hex[2 * SHA256_DIGEST_SIZE + 1] = "";
-                        file_digest(full, hex);
+                        stamped_digest(c, full, hex);
                         hash_str(ctx, r);
                         hash_str(ctx, hex);
                 }
@@ -154,6 +163,31 @@ static void hash_tree(struct sha256_ctx *ctx, const char *dir, const char *rel)
         free(here);
 }
 
+/* The digest of path (hex), taken from c->digests when its stamp there is
+ * the file's now, else read, hashed and kept there with its stamp (when
+ * settled): the executable and the stub headers, read by every run, are
+ * hashed once per change. Returns false when path cannot be read. */
+static bool stamped_digest(struct dl_result_cache *c, const char *path, char *hex)
+{
+        char before[STAMP_MAX], after[STAMP_MAX];
+        bool settled = false;
+        bool stamped = file_stamp(path, before, &settled) && settled;
+        const char *s, *h;
+        json_t *e = stamped ? json_object_get(c->digests, path) : NULL;
+        if (e && json_unpack(e, "[ss]", &s, &h) == 0 && !strcmp(s, before) &&
+            strlen(h) == 2 * SHA256_DIGEST_SIZE) {
+                memcpy(hex, h, 2 * SHA256_DIGEST_SIZE + 1);
+                return true;
+        }
+        if (!file_digest(path, hex))
+                return false;
+        if (stamped && file_stamp(path, after, NULL) && !strcmp(before, after)) {
+                json_object_set_new(c->digests, path, json_pack("[ss]", before, hex));
+                c->digests_changed = true;
+        }
+        return true;
+}
+
 struct dl_result_cache *dl_result_cache_new(const char *dir, uint64_t max_bytes,
                                             const char *version, const char *stub_dir)
 {
@@ -163,16 +197,23 @@ struct dl_result_cache *dl_result_cache_new(const char *dir, uint64_t max_bytes,
                 free(results);
                 return NULL;
         }
+        struct dl_result_cache *c = dl_xcalloc(1, sizeof *c);
+        c->digests_path = dl_xasprintf("%s/" DIGESTS_FILE, dir);
+        c->digests = json_load_file(c->digests_path, 0, NULL);
+        if (!json_is_object(c->digests)) {
+                json_decref(c->digests);
+                c->digests = json_object();
+        }
         /* Two builds of one version differ (a build from git, a patched
            package): the executable's own bytes are part of every key, so that
            a rebuilt ddblint never answers from its predecessor's results. */
-        char program[2 * SHA256_DIGEST_SIZE + 1];
-        if (!file_digest("/proc/self/exe", program)) {
+        if (!stamped_digest(c, "/proc/self/exe", c->program)) {
+                json_decref(c->digests);
+                free(c->digests_path);
+                free(c);
                 free(results);
                 return NULL;
         }
-        struct dl_result_cache *c = dl_xcalloc(1, sizeof *c);
-        memcpy(c->program, program, sizeof c->program);
         c->dir = results;
         c->max_bytes = max_bytes;
         c->version = dl_xstrdup(version);
@@ -180,7 +221,7 @@ struct dl_result_cache *dl_result_cache_new(const char *dir, uint64_t max_bytes,
         struct sha256_ctx ctx;
         sha256_init(&ctx);
         if (stub_dir)
-                hash_tree(&ctx, stub_dir, "");
+                hash_tree(c, &ctx, stub_dir, "");
         sha256_digest(&ctx, sizeof c->stubs, c->stubs);
         pthread_mutex_init(&c->lock, NULL);
         return c;
@@ -265,6 +306,12 @@ void dl_result_cache_free(struct dl_result_cache *c)
                 return;
         if (c->writes)
                 evict(c);
+        char *text = c->digests_changed ? json_dumps(c->digests, JSON_COMPACT) : NULL;
+        if (text)
+                dl_file_write_atomic(c->digests_path, text, strlen(text), NULL);
+        free(text);
+        json_decref(c->digests);
+        free(c->digests_path);
         tdestroy(c->memo, free_memo);
         pthread_mutex_destroy(&c->lock);
         free(c->dir);

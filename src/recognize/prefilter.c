@@ -1,7 +1,7 @@
 /* prefilter.c - the text test of prefilter.h.
  * SPDX-License-Identifier: MIT
  */
-#define _GNU_SOURCE /* memmem, tdestroy */
+#define _GNU_SOURCE /* memmem, tdestroy, hsearch_r */
 #include "prefilter.h"
 
 #include "recognizer.h"
@@ -15,6 +15,7 @@
 
 #include <pthread.h>
 #include <search.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,9 @@ struct memo {
 struct dl_prefilter {
         char **words; /* sorted, unique */
         size_t n_words, cap_words;
+        size_t max_len;               /* of the longest word, in bytes */
+        struct hsearch_data table;    /* the words (glibc's hash table), looked up
+                                         for every identifier of every file */
         struct dl_scan *scan;
         pthread_mutex_t lock;
         void *memo;     /* tsearch tree of struct memo */
@@ -53,6 +57,17 @@ struct dl_prefilter *dl_prefilter_new(const struct dl_ruleset *rules)
                         pf->parse_all = true;
         }
         dl_strv_sort_unique(pf->words, &pf->n_words);
+        if (!hcreate_r(2 * pf->n_words + 16, &pf->table)) {
+                fputs("ddblint: out of memory\n", stderr);
+                abort();
+        }
+        for (size_t i = 0; i < pf->n_words; i++) {
+                ENTRY e = {pf->words[i], NULL}, *got;
+                hsearch_r(e, ENTER, &got, &pf->table);
+                size_t len = strlen(pf->words[i]);
+                if (len > pf->max_len)
+                        pf->max_len = len;
+        }
         pf->scan = dl_scan_new();
         pthread_mutex_init(&pf->lock, NULL);
         return pf;
@@ -69,6 +84,7 @@ void dl_prefilter_free(struct dl_prefilter *pf)
 {
         if (!pf)
                 return;
+        hdestroy_r(&pf->table);
         dl_strv_free(pf->words, pf->n_words);
         dl_scan_free(pf->scan);
         tdestroy(pf->memo, free_memo);
@@ -78,20 +94,18 @@ void dl_prefilter_free(struct dl_prefilter *pf)
 
 bool dl_prefilter_is_trigger(const struct dl_prefilter *pf, const char *word, size_t n)
 {
-        size_t lo = 0, hi = pf->n_words;
-        while (lo < hi) {
-                size_t mid = lo + (hi - lo) / 2;
-                int c = strncmp(pf->words[mid], word, n);
-                if (c == 0 && pf->words[mid][n] != '\0')
-                        c = 1; /* the word is longer than the identifier */
-                if (c == 0)
-                        return true;
-                if (c < 0)
-                        lo = mid + 1;
-                else
-                        hi = mid;
-        }
-        return false;
+        if (n == 0 || n > pf->max_len)
+                return false;
+        char buf[256];
+        char *key = n < sizeof buf ? buf : dl_xmalloc(n + 1);
+        memcpy(key, word, n);
+        key[n] = '\0';
+        ENTRY e = {key, NULL}, *got = NULL;
+        /* hsearch_r does not change the table on FIND */
+        bool hit = hsearch_r(e, FIND, &got, (struct hsearch_data *)&pf->table) && got;
+        if (key != buf)
+                free(key);
+        return hit;
 }
 
 struct ident_test {
