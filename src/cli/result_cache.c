@@ -58,7 +58,7 @@ struct dl_result_cache {
         char *version;
         uint8_t stubs[SHA256_DIGEST_SIZE];
         char program[2 * SHA256_DIGEST_SIZE + 1]; /* the running executable's digest, hex */
-        char *digests_path;   /* <cache dir>/DIGESTS_FILE */
+        char *digests_path;                       /* <cache dir>/DIGESTS_FILE */
         json_t *digests;      /* object: path -> [stamp, digest] of the executable and stubs */
         bool digests_changed; /* written back at dl_result_cache_free */
         pthread_mutex_t lock;
@@ -175,8 +175,8 @@ static bool stamped_digest(struct dl_result_cache *c, const char *path, char *he
         const char *s, *h;
         json_t *e = stamped ? json_object_get(c->digests, path) : NULL;
         if (e && json_unpack(e, "[ss]", &s, &h) == 0 && !strcmp(s, before) &&
-            strlen(h) == 2 * SHA256_DIGEST_SIZE) {
-                memcpy(hex, h, 2 * SHA256_DIGEST_SIZE + 1);
+            strlen(h) == (size_t)2 * SHA256_DIGEST_SIZE) {
+                memcpy(hex, h, (size_t)2 * SHA256_DIGEST_SIZE + 1);
                 return true;
         }
         if (!file_digest(path, hex))

@@ -28,8 +28,8 @@ struct memo {
 struct dl_prefilter {
         char **words; /* sorted, unique */
         size_t n_words, cap_words;
-        size_t max_len;               /* of the longest word, in bytes */
-        struct hsearch_data table;    /* the words (glibc's hash table), looked up
+        size_t max_len;            /* of the longest word, in bytes */
+        struct hsearch_data table; /* the words (glibc's hash table), looked up
                                          for every identifier of every file */
         struct dl_scan *scan;
         pthread_mutex_t lock;
