@@ -899,7 +899,7 @@ int dl_cli_main(int argc, char **argv)
                 r->pch = dl_pch_new(r->stub_dir, r->cache_dir);
                 /* preambles only where a later run reuses them */
                 if (r->cache_dir)
-                        dl_pch_preambles(r->pch, cache_size);
+                        dl_pch_preambles(r->pch, cache_size, DL_PCH_PREAMBLE_MIN_TEXT);
         }
         if (!o->no_cache && !o->dump_requests) {
                 char *dir = cache_dir_for(o);

@@ -64,6 +64,8 @@ struct pch_entry {
         size_t n_files;
         char **reals; /* their real paths; sorted */
         size_t n_reals;
+        bool unused; /* a preamble not precompiled (too little text to pay, or a
+                        header with an error): its manifest only, no AST file */
         DL_VEC(struct dir_verdict) verdicts; /* include directories already checked */
 };
 
@@ -87,6 +89,7 @@ struct dl_pch {
         struct dl_scan *scan;
         unsigned built, built_preambles;
         uint64_t preamble_bytes; /* the bound on precompiled preambles; 0: none are made */
+        uint64_t preamble_min;   /* the least text a preamble must read to be precompiled */
         atomic_uint serial; /* unique temporary file names */
 };
 
@@ -170,10 +173,12 @@ unsigned dl_pch_preambles_built(const struct dl_pch *p)
         return p ? p->built_preambles : 0;
 }
 
-void dl_pch_preambles(struct dl_pch *p, uint64_t max_bytes)
+void dl_pch_preambles(struct dl_pch *p, uint64_t max_bytes, uint64_t min_text)
 {
-        if (p && !p->temporary)
+        if (p && !p->temporary) {
                 p->preamble_bytes = max_bytes;
+                p->preamble_min = min_text;
+        }
 }
 
 /* ---- the key ----------------------------------------------------------------------- */
@@ -359,6 +364,8 @@ static bool load_manifest(struct pch_entry *e)
                         DL_VEC_PUSH(&inc, dl_xstrdup(rest));
                 } else if (strcmp(line, "ident") == 0) {
                         DL_VEC_PUSH(&ids, dl_xstrdup(rest));
+                } else if (strcmp(line, "unused") == 0) {
+                        e->unused = pch_seen = true;
                 } else if (strcmp(line, "pch") == 0 || strcmp(line, "file") == 0) {
                         /* "<size> <mtime>" for the AST file; "<size> <mtime> <path>" */
                         bool is_pch = line[0] == 'p';
@@ -471,6 +478,14 @@ static bool build(struct dl_pch *p, struct pch_entry *e, const struct recipe *r,
                 }
                 clang_disposeDiagnostic(d);
         }
+        /* a preamble with an error is kept as unused: later runs parse its
+         * file as usual without trying again until a header changes */
+        bool errors = e->preamble && !ok && tu;
+        if (errors) {
+                free(*why);
+                *why = NULL;
+                ok = true;
+        }
         struct closure c = {{0}};
         if (ok)
                 clang_getInclusions(tu, on_inclusion, &c);
@@ -482,7 +497,17 @@ static bool build(struct dl_pch *p, struct pch_entry *e, const struct recipe *r,
                         ok = false;
                 }
         }
-        if (ok) {
+        /* a preamble whose headers hold little text parses faster than
+         * its AST file loads (docs/performance.md): only its manifest is
+         * kept, so that later runs know without building it again */
+        uint64_t read_bytes = 0;
+        for (size_t i = 0; ok && e->preamble && i < c.files.n; i++) {
+                struct stat st;
+                if (!under(c.files.items[i], e->dir) && stat(c.files.items[i], &st) == 0)
+                        read_bytes += (uint64_t)st.st_size;
+        }
+        e->unused = e->preamble && (errors || read_bytes < p->preamble_min);
+        if (ok && !e->unused) {
                 char *tmp = temp_name(p, e->dir, "ast.pch");
                 ok = clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) ==
                              CXSaveError_None &&
@@ -504,9 +529,12 @@ static bool build(struct dl_pch *p, struct pch_entry *e, const struct recipe *r,
         DL_VEC(char *) inc = {0};
         DL_VEC(char *) files = {0};
         struct ident_sink ids = {{0}};
-        char *pst = ok ? stamp(e->pch_path) : NULL;
-        ok = ok && pst;
-        if (ok)
+        char *pst = ok && !e->unused ? stamp(e->pch_path) : NULL;
+        ok = ok && (pst || e->unused);
+        if (ok && e->unused)
+                dl_strbuf_printf(&sb, "ddblint-pch %s\nunused %s %" PRIu64 "\n", PCH_FORMAT,
+                                 errors ? "errors" : "small", read_bytes);
+        else if (ok)
                 dl_strbuf_printf(&sb, "ddblint-pch %s\npch %s\n", PCH_FORMAT, pst);
         free(pst);
         for (size_t i = 0; ok && i < c.files.n; i++) {
@@ -871,7 +899,7 @@ bool dl_pch_preamble_for(struct dl_pch *p, const char *path, const char *const *
                                    CXTranslationUnit_DetailedPreprocessingRecord};
         struct pch_entry *e = entry_for(p, hex_of(&ctx), true, &r, NULL);
         free(argv);
-        if (e->state != E_READY)
+        if (e->state != E_READY || e->unused)
                 goto out;
         /* no own header read through it, even indirectly */
         for (size_t i = 0; i < n_own_real; i++) {

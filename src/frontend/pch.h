@@ -98,11 +98,19 @@ unsigned dl_pch_preambles_built(const struct dl_pch *p);
 /**
  * dl_pch_preambles - precompile source files' preambles too, keeping at most
  * max_bytes of them (bytes on disk; the least recently used go when this
- * store is freed after building one). 0, the default, makes none. Ignored
- * for a store without a cache directory of its own (dl_pch_new's NULL: a
+ * store is freed after building one). 0, the default, makes none. A
+ * preamble whose files hold fewer than min_text bytes is not used (clang
+ * parses so little text faster than it loads an AST file): its build
+ * keeps only the manifest, which says so to later runs. Ignored for a
+ * store without a cache directory of its own (dl_pch_new's NULL: a
  * preamble pays only when a later run reuses it).
  */
-void dl_pch_preambles(struct dl_pch *p, uint64_t max_bytes);
+void dl_pch_preambles(struct dl_pch *p, uint64_t max_bytes, uint64_t min_text);
+
+/* The least text (bytes of the files read) a preamble must hold for its
+ * AST file to pay, measured (docs/performance.md, "Where the time goes on
+ * one DynamoDB file"). */
+#define DL_PCH_PREAMBLE_MIN_TEXT (1024u * 1024u)
 
 /* A precompiled preamble for one translation unit (dl_pch_preamble_for). */
 struct dl_pch_preamble {

@@ -409,7 +409,7 @@ static bool run_fixture(const char *path, const char *src_dir, const char *bin_d
          * unparsed). */
         char *cache = dl_xasprintf("%s/fixture-pch-cache", bin_dir);
         struct dl_pch *pch = dl_pch_new(stub_dir_of(bin_dir), cache);
-        dl_pch_preambles(pch, 1ull << 30); /* and each file's preamble where no stubs are */
+        dl_pch_preambles(pch, 1ull << 30, 0); /* and each file's preamble where no stubs are */
         struct dl_log log2;
         dl_log_init(&log2, NULL, true);
         struct collected got2 = {0};

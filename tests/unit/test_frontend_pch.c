@@ -424,7 +424,7 @@ static void test_preamble_built_then_reused(void **state)
         struct dl_pch_preamble pre;
         /* off unless asked for */
         assert_false(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
-        dl_pch_preambles(p, 1u << 30);
+        dl_pch_preambles(p, 1u << 30, 0);
         assert_true(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
         assert_int_equal(dl_pch_preambles_built(p), 1);
         /* the files it read, the include lines blanked, nothing else moved */
@@ -461,7 +461,7 @@ static void test_preamble_built_then_reused(void **state)
 
         /* the next run builds nothing */
         p = dl_pch_new(f.stubs, f.cache);
-        dl_pch_preambles(p, 1u << 30);
+        dl_pch_preambles(p, 1u << 30, 0);
         assert_true(preamble_of(p, "pre/src/b.cpp", "-xc++", NULL, &pre));
         assert_int_equal(dl_pch_built(p), 0);
         parse_with("pre/src/b.cpp", "-xc++", &pre, &refused);
@@ -472,7 +472,7 @@ static void test_preamble_built_then_reused(void **state)
         /* an edited header: rebuilt */
         bump("pre/inc/noguard.h");
         p = dl_pch_new(f.stubs, f.cache);
-        dl_pch_preambles(p, 1u << 30);
+        dl_pch_preambles(p, 1u << 30, 0);
         assert_true(preamble_of(p, "pre/src/b.cpp", "-xc++", NULL, &pre));
         assert_int_equal(dl_pch_preambles_built(p), 1);
         dl_pch_preamble_fini(&pre);
@@ -480,7 +480,7 @@ static void test_preamble_built_then_reused(void **state)
 
         /* C: its own AST file */
         p = dl_pch_new(f.stubs, f.cache);
-        dl_pch_preambles(p, 1u << 30);
+        dl_pch_preambles(p, 1u << 30, 0);
         assert_true(preamble_of(p, "pre/src/c.c", "-xc", NULL, &pre));
         assert_int_equal(dl_pch_preambles_built(p), 1);
         parse_with("pre/src/c.c", "-xc", &pre, &refused);
@@ -496,7 +496,7 @@ static void test_preamble_not_used_where_it_could_change_the_parse(void **state)
         put_preamble_tree();
         struct fx f = fx_get();
         struct dl_pch *p = dl_pch_new(f.stubs, f.cache);
-        dl_pch_preambles(p, 1u << 30);
+        dl_pch_preambles(p, 1u << 30, 0);
         struct dl_pch_preamble pre;
         /* a #define first, includes under #if: no preamble */
         assert_false(preamble_of(p, "pre/src/define_first.cpp", "-xc++", NULL, &pre));
@@ -512,14 +512,32 @@ static void test_preamble_not_used_where_it_could_change_the_parse(void **state)
         assert_false(preamble_of(p, "pre/src/own_inside.cpp", "-xc++", "pre/src/own.h", &pre));
         assert_true(preamble_of(p, "pre/src/own_inside.cpp", "-xc++", NULL, &pre));
         dl_pch_preamble_fini(&pre);
-        /* a header with errors */
+        /* a header with errors: not used, and not tried again by the next run */
+        unsigned built = dl_pch_preambles_built(p);
         assert_false(preamble_of(p, "pre/src/broken.cpp", "-xc++", NULL, &pre));
+        assert_int_equal(dl_pch_preambles_built(p), built + 1);
         /* Objective-C */
         assert_false(preamble_of(p, "pre/src/a.cpp", "-xobjective-c++", NULL, &pre));
         dl_pch_free(p);
+        p = dl_pch_new(f.stubs, f.cache);
+        dl_pch_preambles(p, 1u << 30, 0);
+        assert_false(preamble_of(p, "pre/src/broken.cpp", "-xc++", NULL, &pre));
+        assert_int_equal(dl_pch_preambles_built(p), 0);
+        dl_pch_free(p);
+        /* too little text to pay: built once, then known */
+        p = dl_pch_new(f.stubs, f.cache);
+        dl_pch_preambles(p, 1u << 30, 1u << 30);
+        assert_false(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
+        assert_int_equal(dl_pch_preambles_built(p), 1);
+        dl_pch_free(p);
+        p = dl_pch_new(f.stubs, f.cache);
+        dl_pch_preambles(p, 1u << 30, 1u << 30);
+        assert_false(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
+        assert_int_equal(dl_pch_preambles_built(p), 0);
+        dl_pch_free(p);
         /* no cache directory of its own */
         p = dl_pch_new(f.stubs, NULL);
-        dl_pch_preambles(p, 1u << 30);
+        dl_pch_preambles(p, 1u << 30, 0);
         assert_false(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
         dl_pch_free(p);
         fx_free(&f);
@@ -533,7 +551,7 @@ static void test_preamble_unreadable_falls_back(void **state)
         put_preamble_tree();
         struct fx f = fx_get();
         struct dl_pch *p = dl_pch_new(f.stubs, f.cache);
-        dl_pch_preambles(p, 1u << 30);
+        dl_pch_preambles(p, 1u << 30, 0);
         struct dl_pch_preamble pre;
         assert_true(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
         overwrite(pre.pch, "not an AST file");
@@ -556,7 +574,7 @@ static void test_preamble_bound(void **state)
         put_preamble_tree();
         struct fx f = fx_get();
         struct dl_pch *p = dl_pch_new(f.stubs, f.cache);
-        dl_pch_preambles(p, 1);
+        dl_pch_preambles(p, 1, 0);
         struct dl_pch_preamble pre;
         assert_true(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
         dl_pch_preamble_fini(&pre);
