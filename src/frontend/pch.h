@@ -110,7 +110,7 @@ void dl_pch_preambles(struct dl_pch *p, uint64_t max_bytes, uint64_t min_text);
 /* The least text (bytes of the files read) a preamble must hold for its
  * AST file to pay, measured (docs/performance.md, "Where the time goes on
  * one DynamoDB file"). */
-#define DL_PCH_PREAMBLE_MIN_TEXT (1024u * 1024u)
+#define DL_PCH_PREAMBLE_MIN_TEXT ((uint64_t)1 << 20)
 
 /* A precompiled preamble for one translation unit (dl_pch_preamble_for). */
 struct dl_pch_preamble {
