@@ -9,9 +9,12 @@
 
 #include "../core/alloc.h"
 #include "../core/file.h"
+#include "../core/vec.h"
 #include "../findings/fileio.h"
 #include "../frontend/libclang.h"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <nettle/sha2.h>
 #include <stdint.h>
@@ -19,8 +22,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #define MEMO_FORMAT 1
+
+/* How many databases' answers are kept (one file per content of a
+ * database, libclang and ddblint: each edit of compile_commands.json makes
+ * a new one); the least recently used go. */
+#define MEMO_KEEP 16
 
 struct dl_compdb_memo {
         char *path;      /* <cache dir>/compdb/<key>.json */
@@ -121,7 +131,53 @@ struct dl_compdb_memo *dl_compdb_memo_new(const char *cache_dir, const char *db_
         m->found = m->entries != NULL;
         if (!m->entries)
                 m->entries = json_object();
+        else
+                utimensat(AT_FDCWD, m->path, NULL, 0); /* recently used */
         return m;
+}
+
+struct aged {
+        char *path;
+        struct timespec mtime;
+};
+
+static int newest_first(const void *a, const void *b)
+{
+        const struct aged *x = a, *y = b;
+        if (x->mtime.tv_sec != y->mtime.tv_sec)
+                return x->mtime.tv_sec > y->mtime.tv_sec ? -1 : 1;
+        if (x->mtime.tv_nsec != y->mtime.tv_nsec)
+                return x->mtime.tv_nsec > y->mtime.tv_nsec ? -1 : 1;
+        return strcmp(x->path, y->path);
+}
+
+/* Keeps the MEMO_KEEP most recently used memo files of dir. */
+static void evict(const char *dir)
+{
+        DIR *d = opendir(dir);
+        if (!d)
+                return;
+        DL_VEC(struct aged) files = {0};
+        for (struct dirent *e; (e = readdir(d));) {
+                size_t n = strlen(e->d_name);
+                if (e->d_name[0] == '.' || n < 6 || strcmp(e->d_name + n - 5, ".json") != 0)
+                        continue;
+                char *p = dl_xasprintf("%s/%s", dir, e->d_name);
+                struct stat st;
+                if (stat(p, &st) == 0)
+                        DL_VEC_PUSH(&files, ((struct aged){p, st.st_mtim}));
+                else
+                        free(p);
+        }
+        closedir(d);
+        if (files.n > MEMO_KEEP) {
+                qsort(files.items, files.n, sizeof *files.items, newest_first);
+                for (size_t i = MEMO_KEEP; i < files.n; i++)
+                        unlink(files.items[i].path);
+        }
+        for (size_t i = 0; i < files.n; i++)
+                free(files.items[i].path);
+        DL_VEC_FREE(&files);
 }
 
 bool dl_compdb_memo_found(const struct dl_compdb_memo *m)
@@ -174,8 +230,11 @@ void dl_compdb_memo_save(struct dl_compdb_memo *m)
                                  "sha256", hex);
         char *text = root ? json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
         if (text && dl_mkdirs(dir) &&
-            dl_file_write_atomic(m->path, text, strlen(text), NULL) == DL_OK)
+            dl_file_write_atomic(m->path, text, strlen(text), NULL) == DL_OK) {
                 m->changed = false;
+                if (!m->found) /* a new file: the oldest beyond MEMO_KEEP go */
+                        evict(dir);
+        }
         free(text);
         json_decref(root);
         free(dir);

@@ -14,7 +14,10 @@
  * database, library or ddblint is a new memo. A database naming a response
  * file ('@' anywhere in it: libclang reads the file's content) is never
  * memoised. A memo file is written whole and renamed into place, carries
- * the SHA-256 of its entries, and is ignored when that does not match.
+ * the SHA-256 of its entries, and is ignored when that does not match. A
+ * memo read is touched; after a new memo file is written, only the 16
+ * most recently used of the directory are kept (each edit of a database
+ * makes a new one).
  */
 #ifndef DL_CLI_COMPDB_MEMO_H
 #define DL_CLI_COMPDB_MEMO_H
