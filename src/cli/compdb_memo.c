@@ -144,11 +144,8 @@ struct aged {
 static int newest_first(const void *a, const void *b)
 {
         const struct aged *x = a, *y = b;
-        if (x->mtime.tv_sec != y->mtime.tv_sec)
-                return x->mtime.tv_sec > y->mtime.tv_sec ? -1 : 1;
-        if (x->mtime.tv_nsec != y->mtime.tv_nsec)
-                return x->mtime.tv_nsec > y->mtime.tv_nsec ? -1 : 1;
-        return strcmp(x->path, y->path);
+        int c = dl_time_cmp(&y->mtime, &x->mtime);
+        return c ? c : strcmp(x->path, y->path);
 }
 
 /* Keeps the MEMO_KEEP most recently used memo files of dir. */

@@ -245,11 +245,8 @@ struct aged {
 static int cmp_age(const void *a, const void *b)
 {
         const struct aged *x = a, *y = b;
-        if (x->mtime.tv_sec != y->mtime.tv_sec)
-                return x->mtime.tv_sec < y->mtime.tv_sec ? -1 : 1;
-        if (x->mtime.tv_nsec != y->mtime.tv_nsec)
-                return x->mtime.tv_nsec < y->mtime.tv_nsec ? -1 : 1;
-        return strcmp(x->path, y->path);
+        int c = dl_time_cmp(&x->mtime, &y->mtime);
+        return c ? c : strcmp(x->path, y->path);
 }
 
 /* Deletes the least recently used entries until the rest hold at most

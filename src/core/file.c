@@ -57,3 +57,10 @@ bool dl_mkdirs(const char *path)
         free(p);
         return ok;
 }
+
+int dl_time_cmp(const struct timespec *a, const struct timespec *b)
+{
+        if (a->tv_sec != b->tv_sec)
+                return a->tv_sec < b->tv_sec ? -1 : 1;
+        return (a->tv_nsec > b->tv_nsec) - (a->tv_nsec < b->tv_nsec);
+}

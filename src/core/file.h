@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 /**
  * dl_file_read - read the whole file at path.
@@ -28,5 +29,12 @@ enum dl_status dl_file_read(const char *path, char **out, size_t *len, struct dl
  * false when one of them cannot be created (errno says why).
  */
 bool dl_mkdirs(const char *path);
+
+/**
+ * dl_time_cmp - order two file times (struct stat's st_mtim and the like):
+ * negative, zero or positive as a is earlier than, equal to or later than
+ * b, to the nanosecond. The caches' least-recently-used bounds sort by it.
+ */
+int dl_time_cmp(const struct timespec *a, const struct timespec *b);
 
 #endif

@@ -947,11 +947,8 @@ struct aged_dir {
 static int cmp_used(const void *a, const void *b)
 {
         const struct aged_dir *x = a, *y = b;
-        if (x->used.tv_sec != y->used.tv_sec)
-                return x->used.tv_sec < y->used.tv_sec ? -1 : 1;
-        if (x->used.tv_nsec != y->used.tv_nsec)
-                return x->used.tv_nsec < y->used.tv_nsec ? -1 : 1;
-        return strcmp(x->path, y->path);
+        int c = dl_time_cmp(&x->used, &y->used);
+        return c ? c : strcmp(x->path, y->path);
 }
 
 static uint64_t dir_bytes(const char *dir)
