@@ -90,7 +90,7 @@ struct dl_pch {
         unsigned built, built_preambles;
         uint64_t preamble_bytes; /* the bound on precompiled preambles; 0: none are made */
         uint64_t preamble_min;   /* the least text a preamble must read to be precompiled */
-        atomic_uint serial; /* unique temporary file names */
+        atomic_uint serial;      /* unique temporary file names */
 };
 
 static int cmp_key(const void *a, const void *b)
