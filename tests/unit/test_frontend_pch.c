@@ -415,6 +415,16 @@ static bool has_file(const struct dl_pch_preamble *pre, const char *tail)
         return false;
 }
 
+/* A store of f's stubs with preambles on (dl_pch_preambles): cache its
+ * directory or NULL, max_bytes and min_text as dl_pch_preambles takes them. */
+static struct dl_pch *preamble_store(const struct fx *f, const char *cache, uint64_t max_bytes,
+                                     uint64_t min_text)
+{
+        struct dl_pch *p = dl_pch_new(f->stubs, cache);
+        dl_pch_preambles(p, max_bytes, min_text);
+        return p;
+}
+
 static void test_preamble_built_then_reused(void **state)
 {
         (void)state;
@@ -460,8 +470,7 @@ static void test_preamble_built_then_reused(void **state)
         dl_pch_free(p);
 
         /* the next run builds nothing */
-        p = dl_pch_new(f.stubs, f.cache);
-        dl_pch_preambles(p, 1u << 30, 0);
+        p = preamble_store(&f, f.cache, 1u << 30, 0);
         assert_true(preamble_of(p, "pre/src/b.cpp", "-xc++", NULL, &pre));
         assert_int_equal(dl_pch_built(p), 0);
         parse_with("pre/src/b.cpp", "-xc++", &pre, &refused);
@@ -471,16 +480,14 @@ static void test_preamble_built_then_reused(void **state)
 
         /* an edited header: rebuilt */
         bump("pre/inc/noguard.h");
-        p = dl_pch_new(f.stubs, f.cache);
-        dl_pch_preambles(p, 1u << 30, 0);
+        p = preamble_store(&f, f.cache, 1u << 30, 0);
         assert_true(preamble_of(p, "pre/src/b.cpp", "-xc++", NULL, &pre));
         assert_int_equal(dl_pch_preambles_built(p), 1);
         dl_pch_preamble_fini(&pre);
         dl_pch_free(p);
 
         /* C: its own AST file */
-        p = dl_pch_new(f.stubs, f.cache);
-        dl_pch_preambles(p, 1u << 30, 0);
+        p = preamble_store(&f, f.cache, 1u << 30, 0);
         assert_true(preamble_of(p, "pre/src/c.c", "-xc", NULL, &pre));
         assert_int_equal(dl_pch_preambles_built(p), 1);
         parse_with("pre/src/c.c", "-xc", &pre, &refused);
@@ -495,8 +502,7 @@ static void test_preamble_not_used_where_it_could_change_the_parse(void **state)
         (void)state;
         put_preamble_tree();
         struct fx f = fx_get();
-        struct dl_pch *p = dl_pch_new(f.stubs, f.cache);
-        dl_pch_preambles(p, 1u << 30, 0);
+        struct dl_pch *p = preamble_store(&f, f.cache, 1u << 30, 0);
         struct dl_pch_preamble pre;
         /* a #define first, includes under #if: no preamble */
         assert_false(preamble_of(p, "pre/src/define_first.cpp", "-xc++", NULL, &pre));
@@ -519,25 +525,21 @@ static void test_preamble_not_used_where_it_could_change_the_parse(void **state)
         /* Objective-C */
         assert_false(preamble_of(p, "pre/src/a.cpp", "-xobjective-c++", NULL, &pre));
         dl_pch_free(p);
-        p = dl_pch_new(f.stubs, f.cache);
-        dl_pch_preambles(p, 1u << 30, 0);
+        p = preamble_store(&f, f.cache, 1u << 30, 0);
         assert_false(preamble_of(p, "pre/src/broken.cpp", "-xc++", NULL, &pre));
         assert_int_equal(dl_pch_preambles_built(p), 0);
         dl_pch_free(p);
         /* too little text to pay: built once, then known */
-        p = dl_pch_new(f.stubs, f.cache);
-        dl_pch_preambles(p, 1u << 30, 1u << 30);
+        p = preamble_store(&f, f.cache, 1u << 30, 1u << 30);
         assert_false(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
         assert_int_equal(dl_pch_preambles_built(p), 1);
         dl_pch_free(p);
-        p = dl_pch_new(f.stubs, f.cache);
-        dl_pch_preambles(p, 1u << 30, 1u << 30);
+        p = preamble_store(&f, f.cache, 1u << 30, 1u << 30);
         assert_false(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
         assert_int_equal(dl_pch_preambles_built(p), 0);
         dl_pch_free(p);
         /* no cache directory of its own */
-        p = dl_pch_new(f.stubs, NULL);
-        dl_pch_preambles(p, 1u << 30, 0);
+        p = preamble_store(&f, NULL, 1u << 30, 0);
         assert_false(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
         dl_pch_free(p);
         fx_free(&f);
@@ -550,8 +552,7 @@ static void test_preamble_unreadable_falls_back(void **state)
         (void)state;
         put_preamble_tree();
         struct fx f = fx_get();
-        struct dl_pch *p = dl_pch_new(f.stubs, f.cache);
-        dl_pch_preambles(p, 1u << 30, 0);
+        struct dl_pch *p = preamble_store(&f, f.cache, 1u << 30, 0);
         struct dl_pch_preamble pre;
         assert_true(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
         overwrite(pre.pch, "not an AST file");
@@ -573,8 +574,7 @@ static void test_preamble_bound(void **state)
         (void)state;
         put_preamble_tree();
         struct fx f = fx_get();
-        struct dl_pch *p = dl_pch_new(f.stubs, f.cache);
-        dl_pch_preambles(p, 1, 0);
+        struct dl_pch *p = preamble_store(&f, f.cache, 1, 0);
         struct dl_pch_preamble pre;
         assert_true(preamble_of(p, "pre/src/a.cpp", "-xc++", NULL, &pre));
         dl_pch_preamble_fini(&pre);
