@@ -62,7 +62,7 @@ struct pch_entry {
         char **files; /* every file the AST file read but its generated header, as
                          clang named them */
         size_t n_files;
-        char **reals; /* their real paths; sorted */
+        char **reals; /* their real paths, sorted; NULL until asked (entry_reals) */
         size_t n_reals;
         bool unused; /* a preamble not precompiled (too little text to pay, or a
                         header with an error): its manifest only, no AST file */
@@ -313,17 +313,30 @@ static bool under(const char *file, const char *dir)
         return strncmp(file, dir, n) == 0 && file[n] == '/';
 }
 
-/* e's files (taken), and their real paths. */
+/* e's files (taken). */
 static void set_files(struct pch_entry *e, char **files, size_t n)
 {
         e->files = files;
         e->n_files = n;
-        e->reals = dl_xcalloc(n + 1, sizeof *e->reals);
-        char buf[PATH_MAX];
-        for (size_t i = 0; i < n; i++)
-                e->reals[i] = dl_xstrdup(realpath(files[i], buf) ? buf : files[i]);
-        e->n_reals = n;
-        dl_strv_sort_unique(e->reals, &e->n_reals);
+}
+
+/* The real paths of e's files, sorted: computed on first use, under
+ * p->lock, since only a file with headers of its own needs them and a
+ * real path costs a readlink per component of a path like
+ * "/usr/lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/vector"
+ * (about 1,700 for one preamble of the C++ library). */
+static void entry_reals(struct dl_pch *p, struct pch_entry *e)
+{
+        pthread_mutex_lock(&p->lock);
+        if (!e->reals) {
+                e->reals = dl_xcalloc(e->n_files + 1, sizeof *e->reals);
+                char buf[PATH_MAX];
+                for (size_t i = 0; i < e->n_files; i++)
+                        e->reals[i] = dl_xstrdup(realpath(e->files[i], buf) ? buf : e->files[i]);
+                e->n_reals = e->n_files;
+                dl_strv_sort_unique(e->reals, &e->n_reals);
+        }
+        pthread_mutex_unlock(&p->lock);
 }
 
 /* Reads dir/manifest into e when every file it names is unchanged. */
@@ -902,6 +915,8 @@ bool dl_pch_preamble_for(struct dl_pch *p, const char *path, const char *const *
         if (e->state != E_READY || e->unused)
                 goto out;
         /* no own header read through it, even indirectly */
+        if (n_own_real)
+                entry_reals(p, e);
         for (size_t i = 0; i < n_own_real; i++) {
                 if (dl_strv_contains(e->reals, e->n_reals, own_real[i]))
                         goto out;
