@@ -7,13 +7,14 @@
  */
 #include "compdb_memo.h"
 
+#include "cache_files.h"
+
 #include "../core/alloc.h"
 #include "../core/file.h"
 #include "../core/vec.h"
 #include "../findings/fileio.h"
 #include "../frontend/libclang.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <jansson.h>
 #include <nettle/sha2.h>
@@ -136,47 +137,6 @@ struct dl_compdb_memo *dl_compdb_memo_new(const char *cache_dir, const char *db_
         return m;
 }
 
-struct aged {
-        char *path;
-        struct timespec mtime;
-};
-
-static int newest_first(const void *a, const void *b)
-{
-        const struct aged *x = a, *y = b;
-        int c = dl_time_cmp(&y->mtime, &x->mtime);
-        return c ? c : strcmp(x->path, y->path);
-}
-
-/* Keeps the MEMO_KEEP most recently used memo files of dir. */
-static void evict(const char *dir)
-{
-        DIR *d = opendir(dir);
-        if (!d)
-                return;
-        DL_VEC(struct aged) files = {0};
-        for (struct dirent *e; (e = readdir(d));) {
-                size_t n = strlen(e->d_name);
-                if (e->d_name[0] == '.' || n < 6 || strcmp(e->d_name + n - 5, ".json") != 0)
-                        continue;
-                char *p = dl_xasprintf("%s/%s", dir, e->d_name);
-                struct stat st;
-                if (stat(p, &st) == 0)
-                        DL_VEC_PUSH(&files, ((struct aged){p, st.st_mtim}));
-                else
-                        free(p);
-        }
-        closedir(d);
-        if (files.n > MEMO_KEEP) {
-                qsort(files.items, files.n, sizeof *files.items, newest_first);
-                for (size_t i = MEMO_KEEP; i < files.n; i++)
-                        unlink(files.items[i].path);
-        }
-        for (size_t i = 0; i < files.n; i++)
-                free(files.items[i].path);
-        DL_VEC_FREE(&files);
-}
-
 bool dl_compdb_memo_found(const struct dl_compdb_memo *m)
 {
         return m && m->found;
@@ -230,7 +190,7 @@ void dl_compdb_memo_save(struct dl_compdb_memo *m)
             dl_file_write_atomic(m->path, text, strlen(text), NULL) == DL_OK) {
                 m->changed = false;
                 if (!m->found) /* a new file: the oldest beyond MEMO_KEEP go */
-                        evict(dir);
+                        dl_cache_keep_newest(dir, ".json", MEMO_KEEP);
         }
         free(text);
         json_decref(root);

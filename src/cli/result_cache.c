@@ -10,6 +10,8 @@
 #define _GNU_SOURCE /* tdestroy */
 #include "result_cache.h"
 
+#include "cache_files.h"
+
 #include "../core/alloc.h"
 #include "../core/file.h"
 #include "../core/vec.h"
@@ -32,13 +34,8 @@
 
 #define FORMAT "ddblint-result-cache 2"
 
-/* A header's stamp: "<size>:<inode>:<mtime s>.<ns>:<ctime s>.<ns>" */
-#define STAMP_MAX 96
-
-/* How long after a file's last change (in seconds) its stamp is trusted to
- * stand for its content: a write in the same clock tick as the digest, or
- * one the file system's timestamps cannot order, must not go unnoticed. */
-#define STAMP_SETTLE_S 2
+/* A header's stamp: dl_file_stamp (core/file.h) */
+#define STAMP_MAX DL_STAMP_MAX
 
 /* The executable's and the stub headers' digests by stamp, between runs. */
 #define DIGESTS_FILE "digests-1.json"
@@ -94,27 +91,10 @@ static bool file_digest(const char *path, char *hex)
         return true;
 }
 
-/* A file's identity without reading it (STAMP_MAX bytes into out), as
- * git's index keeps it: size, inode, modification and status-change times
- * to the nanosecond; an edit, a replacement, `touch` or a copy that keeps
- * the modification time all change the status-change time. *settled is
- * false when the file changed less than STAMP_SETTLE_S seconds ago (or in
- * the future): its stamp is then not recorded. Returns false when path
- * cannot be stat'ed. */
+/* dl_file_stamp now; *settled (when asked) whether it stands for content. */
 static bool file_stamp(const char *path, char *out, bool *settled)
 {
-        struct stat st;
-        if (stat(path, &st) != 0)
-                return false;
-        snprintf(out, STAMP_MAX, "%lld:%llu:%lld.%09ld:%lld.%09ld", (long long)st.st_size,
-                 (unsigned long long)st.st_ino, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
-                 (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
-        if (settled) {
-                time_t now = time(NULL);
-                *settled = st.st_mtim.tv_sec + STAMP_SETTLE_S < now &&
-                           st.st_ctim.tv_sec + STAMP_SETTLE_S < now;
-        }
-        return true;
+        return dl_file_stamp(path, out, time(NULL), settled);
 }
 
 static int cmp_name(const void *a, const void *b)
@@ -586,32 +566,16 @@ bool dl_result_cache_get(struct dl_result_cache *c, const uint8_t *key, struct d
 {
         char hex[2 * DL_RESULT_KEY_SIZE + 1];
         char *path = entry_path(c, key, hex);
-        char *text = NULL;
-        size_t len = 0;
+        char head[256];
+        snprintf(head, sizeof head, "%s %s", FORMAT, c->version);
+        const char *body;
+        size_t body_len;
+        char *text = dl_cache_sealed_read(path, head, &body, &body_len);
         bool hit = false;
-        if (dl_file_read(path, &text, &len, NULL) == DL_OK) {
-                /* header line, JSON line, digest line */
-                char *nl1 = memchr(text, '\n', len);
-                char *nl2 = nl1 ? memchr(nl1 + 1, '\n', len - (size_t)(nl1 + 1 - text)) : NULL;
-                char head[256];
-                snprintf(head, sizeof head, "%s %s", FORMAT, c->version);
-                if (nl2 && (size_t)(nl1 - text) == strlen(head) &&
-                    !memcmp(text, head, strlen(head)) &&
-                    len == (size_t)(nl2 + 1 - text) + (size_t)2 * SHA256_DIGEST_SIZE + 1 &&
-                    text[len - 1] == '\n') {
-                        struct sha256_ctx ctx;
-                        uint8_t d[SHA256_DIGEST_SIZE];
-                        char dh[2 * SHA256_DIGEST_SIZE + 1];
-                        sha256_init(&ctx);
-                        sha256_update(&ctx, (size_t)(nl2 + 1 - text), (const uint8_t *)text);
-                        sha256_digest(&ctx, sizeof d, d);
-                        to_hex(d, sizeof d, dh);
-                        if (!memcmp(dh, nl2 + 1, (size_t)2 * SHA256_DIGEST_SIZE)) {
-                                json_t *j = json_loadb(nl1 + 1, (size_t)(nl2 - nl1 - 1), 0, NULL);
-                                hit = j && entry_read(c, j, hex, out);
-                                json_decref(j);
-                        }
-                }
+        if (text) {
+                json_t *j = json_loadb(body, body_len, 0, NULL);
+                hit = j && entry_read(c, j, hex, out);
+                json_decref(j);
         }
         free(text);
         if (hit)
@@ -652,21 +616,11 @@ bool dl_result_cache_put(struct dl_result_cache *c, const uint8_t *key, const st
         json_decref(j);
         bool written = false;
         if (body) {
-                char *text = dl_xasprintf("%s %s\n%s\n", FORMAT, c->version, body);
-                struct sha256_ctx ctx;
-                uint8_t d[SHA256_DIGEST_SIZE];
-                char dh[2 * SHA256_DIGEST_SIZE + 1];
-                sha256_init(&ctx);
-                sha256_update(&ctx, strlen(text), (const uint8_t *)text);
-                sha256_digest(&ctx, sizeof d, d);
-                to_hex(d, sizeof d, dh);
-                char *all = dl_xasprintf("%s%s\n", text, dh);
+                char *head = dl_xasprintf("%s %s", FORMAT, c->version);
                 char *sub = dl_xasprintf("%s/%.2s", c->dir, hex);
-                written = dl_mkdirs(sub) &&
-                          dl_file_write_atomic(path, all, strlen(all), NULL) == DL_OK;
+                written = dl_mkdirs(sub) && dl_cache_sealed_write(path, head, body);
                 free(sub);
-                free(all);
-                free(text);
+                free(head);
                 free(body);
         }
         free(path);

@@ -64,3 +64,17 @@ int dl_time_cmp(const struct timespec *a, const struct timespec *b)
                 return a->tv_sec < b->tv_sec ? -1 : 1;
         return (a->tv_nsec > b->tv_nsec) - (a->tv_nsec < b->tv_nsec);
 }
+
+bool dl_file_stamp(const char *path, char *out, time_t now, bool *settled)
+{
+        struct stat st;
+        if (stat(path, &st) != 0)
+                return false;
+        snprintf(out, DL_STAMP_MAX, "%lld:%llu:%lld.%09ld:%lld.%09ld", (long long)st.st_size,
+                 (unsigned long long)st.st_ino, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+                 (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
+        if (settled)
+                *settled = st.st_mtim.tv_sec + DL_STAMP_SETTLE_S < now &&
+                           st.st_ctim.tv_sec + DL_STAMP_SETTLE_S < now;
+        return true;
+}

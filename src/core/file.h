@@ -37,4 +37,26 @@ bool dl_mkdirs(const char *path);
  */
 int dl_time_cmp(const struct timespec *a, const struct timespec *b);
 
+/* The size of a file's stamp (dl_file_stamp) with its NUL, in bytes. */
+#define DL_STAMP_MAX 96
+
+/* How long after a file's last change (in seconds) its stamp is trusted to
+ * stand for its content: a write in the same clock tick as a read, or one
+ * the file system's timestamps cannot order, must not go unnoticed. */
+#define DL_STAMP_SETTLE_S 2
+
+/**
+ * dl_file_stamp - a file's identity without reading it, as git's index
+ * keeps it: "<size>:<inode>:<mtime s>.<ns>:<ctime s>.<ns>" (at most
+ * DL_STAMP_MAX bytes into out). An edit, a replacement, `touch` or a copy
+ * that keeps the modification time all change the status-change time.
+ * stat() follows symbolic links: the stamp is the target's.
+ * @param settled  when not NULL, receives whether the file last changed
+ *                 more than DL_STAMP_SETTLE_S seconds before `now` (and not
+ *                 in the future): only such a stamp may stand for content
+ *                 read at `now` or later.
+ * Returns: false when path cannot be stat'ed (out untouched).
+ */
+bool dl_file_stamp(const char *path, char *out, time_t now, bool *settled);
+
 #endif

@@ -1,0 +1,112 @@
+/* cache_files.c - sealed files and the keep-newest bound (cache_files.h).
+ * SPDX-License-Identifier: MIT
+ *
+ * A sealed file: "<head>\n<body>\n<sha256 hex of the two lines>\n".
+ */
+#include "cache_files.h"
+
+#include "../core/alloc.h"
+#include "../core/file.h"
+#include "../core/vec.h"
+#include "../findings/fileio.h"
+
+#include <dirent.h>
+#include <nettle/sha2.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define HEX_LEN (2 * SHA256_DIGEST_SIZE)
+
+/* The SHA-256 of len bytes of text, as hex (HEX_LEN + 1 bytes into hex). */
+static void digest_hex(const char *text, size_t len, char *hex)
+{
+        struct sha256_ctx ctx;
+        uint8_t d[SHA256_DIGEST_SIZE];
+        sha256_init(&ctx);
+        sha256_update(&ctx, len, (const uint8_t *)text);
+        sha256_digest(&ctx, sizeof d, d);
+        for (size_t i = 0; i < sizeof d; i++)
+                snprintf(hex + 2 * i, 3, "%02x", d[i]);
+}
+
+char *dl_cache_sealed_read(const char *path, const char *head, const char **body,
+                           size_t *body_len)
+{
+        char *text = NULL;
+        size_t len = 0;
+        if (dl_file_read(path, &text, &len, NULL) != DL_OK)
+                return NULL;
+        size_t hl = strlen(head);
+        char *nl1 = memchr(text, '\n', len);
+        char *nl2 = nl1 ? memchr(nl1 + 1, '\n', len - (size_t)(nl1 + 1 - text)) : NULL;
+        char hex[HEX_LEN + 1];
+        if (nl2 && (size_t)(nl1 - text) == hl && !memcmp(text, head, hl) &&
+            len == (size_t)(nl2 + 1 - text) + HEX_LEN + 1 && text[len - 1] == '\n') {
+                digest_hex(text, (size_t)(nl2 + 1 - text), hex);
+                if (!memcmp(hex, nl2 + 1, HEX_LEN)) {
+                        *body = nl1 + 1;
+                        *body_len = (size_t)(nl2 - nl1 - 1);
+                        return text;
+                }
+        }
+        free(text);
+        return NULL;
+}
+
+bool dl_cache_sealed_write(const char *path, const char *head, const char *body)
+{
+        char *text = dl_xasprintf("%s\n%s\n", head, body);
+        size_t len = strlen(text);
+        char hex[HEX_LEN + 1];
+        digest_hex(text, len, hex);
+        char *all = dl_xasprintf("%s%s\n", text, hex);
+        bool ok = dl_file_write_atomic(path, all, strlen(all), NULL) == DL_OK;
+        free(all);
+        free(text);
+        return ok;
+}
+
+struct aged {
+        char *path;
+        struct timespec mtime;
+};
+
+static int newest_first(const void *a, const void *b)
+{
+        const struct aged *x = a, *y = b;
+        int c = dl_time_cmp(&y->mtime, &x->mtime);
+        return c ? c : strcmp(x->path, y->path);
+}
+
+void dl_cache_keep_newest(const char *dir, const char *suffix, size_t keep)
+{
+        DIR *d = opendir(dir);
+        if (!d)
+                return;
+        size_t ns = strlen(suffix);
+        DL_VEC(struct aged) files = {0};
+        for (struct dirent *e; (e = readdir(d));) {
+                size_t n = strlen(e->d_name);
+                if (e->d_name[0] == '.' || n <= ns || strcmp(e->d_name + n - ns, suffix) != 0)
+                        continue;
+                char *p = dl_xasprintf("%s/%s", dir, e->d_name);
+                struct stat st;
+                if (stat(p, &st) == 0)
+                        DL_VEC_PUSH(&files, ((struct aged){p, st.st_mtim}));
+                else
+                        free(p);
+        }
+        closedir(d);
+        if (files.n > keep) {
+                qsort(files.items, files.n, sizeof *files.items, newest_first);
+                for (size_t i = keep; i < files.n; i++)
+                        unlink(files.items[i].path);
+        }
+        for (size_t i = 0; i < files.n; i++)
+                free(files.items[i].path);
+        DL_VEC_FREE(&files);
+}
