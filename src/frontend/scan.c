@@ -621,11 +621,28 @@ static char *real_of(struct dl_scan *s, const char *p, char *buf)
 
 /* ---- resolution -------------------------------------------------------------------- */
 
+/* The probes of one walk (struct dl_scan_tu.probes), or none. */
+struct probes {
+        struct dl_scan_probe *items;
+        size_t n, cap;
+};
+
+/* is_file, the question and its answer kept in rec when not NULL. */
+static bool probe(struct dl_scan *s, const char *p, struct probes *rec)
+{
+        bool v = is_file(s, p);
+        if (rec) {
+                struct dl_scan_probe q = {dl_xstrdup(p), v};
+                DL_VEC_PUSH(rec, q);
+        }
+        return v;
+}
+
 /* dir/name when it is a regular file: the joined path (transfer full). */
-static char *found_in(struct dl_scan *s, const char *dir, const char *name)
+static char *found_in(struct dl_scan *s, const char *dir, const char *name, struct probes *rec)
 {
         char *p = dl_xasprintf("%s/%s", dir, name);
-        if (is_file(s, p))
+        if (probe(s, p, rec))
                 return p;
         free(p);
         return NULL;
@@ -633,19 +650,19 @@ static char *found_in(struct dl_scan *s, const char *dir, const char *name)
 
 /* As dl_scan_resolve, but the path as found (not made real). */
 static char *lookup(struct dl_scan *s, const struct dl_search_paths *sp, const char *includer_dir,
-                    const char *name, bool quoted)
+                    const char *name, bool quoted, struct probes *rec)
 {
         if (name[0] == '/')
-                return is_file(s, name) ? dl_xstrdup(name) : NULL;
+                return probe(s, name, rec) ? dl_xstrdup(name) : NULL;
         char *p = NULL;
-        if (quoted && includer_dir && (p = found_in(s, includer_dir, name)))
+        if (quoted && includer_dir && (p = found_in(s, includer_dir, name, rec)))
                 return p;
         for (size_t i = 0; quoted && i < sp->n_quote; i++) {
-                if ((p = found_in(s, sp->quote[i], name)))
+                if ((p = found_in(s, sp->quote[i], name, rec)))
                         return p;
         }
         for (size_t i = 0; i < sp->n_user; i++) {
-                if ((p = found_in(s, sp->user[i], name)))
+                if ((p = found_in(s, sp->user[i], name, rec)))
                         return p;
         }
         return NULL;
@@ -654,7 +671,7 @@ static char *lookup(struct dl_scan *s, const struct dl_search_paths *sp, const c
 char *dl_scan_resolve(const struct dl_search_paths *sp, const char *includer_dir, const char *name,
                       bool quoted)
 {
-        char *p = lookup(NULL, sp, includer_dir, name, quoted);
+        char *p = lookup(NULL, sp, includer_dir, name, quoted, NULL);
         if (!p)
                 return NULL;
         char buf[PATH_MAX];
@@ -729,18 +746,18 @@ static char *dir_of(const char *p)
  * directory (no -isystem or -idirafter directory has it first); sets
  * *found when any directory of sp's system list or the stubs has it. */
 static bool reaches_stub(struct dl_scan *s, const struct dl_search_paths *sp, const char *stub_dir,
-                         const char *name, bool *found)
+                         const char *name, bool *found, struct probes *rec)
 {
         *found = false;
         for (size_t i = 0; i < sp->n_system; i++) {
-                char *p = found_in(s, sp->system[i], name);
+                char *p = found_in(s, sp->system[i], name, rec);
                 if (p) {
                         free(p);
                         *found = true;
                         return stub_dir && strcmp(sp->system[i], stub_dir) == 0;
                 }
         }
-        char *p = stub_dir ? found_in(s, stub_dir, name) : NULL;
+        char *p = stub_dir ? found_in(s, stub_dir, name, rec) : NULL;
         free(p);
         *found = p != NULL;
         return p != NULL;
@@ -754,6 +771,12 @@ static void keep_node(void *p)
 static int cmp_cstr(const void *a, const void *b)
 {
         return strcmp(a, b);
+}
+
+static int cmp_probe(const void *a, const void *b)
+{
+        return strcmp(((const struct dl_scan_probe *)a)->path,
+                      ((const struct dl_scan_probe *)b)->path);
 }
 
 enum dl_status dl_scan_tu(struct dl_scan *s, const char *path, const struct dl_search_paths *sp,
@@ -774,6 +797,7 @@ enum dl_status dl_scan_tu_text(struct dl_scan *s, const char *path, const char *
                 directives_from(s, buf, text, len);
         DL_VEC(char *) visited = {0}; /* real paths, the source first */
         DL_VEC(char *) todo = {0};    /* paths as found */
+        struct probes rec = {0};
         DL_VEC_PUSH(&visited, dl_xstrdup(buf));
         DL_VEC_PUSH(&todo, dl_xstrdup(path));
         void *seen = NULL;
@@ -800,10 +824,10 @@ enum dl_status dl_scan_tu_text(struct dl_scan *s, const char *path, const char *
                                 continue;
                         }
                         bool quoted = d->kind == DL_DIR_INCLUDE_QUOTE;
-                        char *hit = lookup(s, sp, dir, d->name, quoted);
+                        char *hit = lookup(s, sp, dir, d->name, quoted, &rec);
                         if (!hit) {
                                 bool sys_found;
-                                if (reaches_stub(s, sp, stub_dir, d->name, &sys_found)) {
+                                if (reaches_stub(s, sp, stub_dir, d->name, &sys_found, &rec)) {
                                         out->includes_stub = true;
                                         push_str(&out->stubs, &out->n_stubs, dl_xstrdup(d->name));
                                 } else if (quoted && !sys_found)
@@ -834,6 +858,17 @@ enum dl_status dl_scan_tu_text(struct dl_scan *s, const char *path, const char *
         dl_strv_sort_unique(out->headers, &out->n_headers);
         dl_strv_sort_unique(out->macros, &out->n_macros);
         dl_strv_sort_unique(out->stubs, &out->n_stubs);
+        if (rec.n)
+                qsort(rec.items, rec.n, sizeof *rec.items, cmp_probe);
+        size_t k = 0;
+        for (size_t i = 0; i < rec.n; i++) {
+                if (k && !strcmp(rec.items[k - 1].path, rec.items[i].path))
+                        free(rec.items[i].path); /* asked again: the memo's answer */
+                else
+                        rec.items[k++] = rec.items[i];
+        }
+        out->probes = rec.items;
+        out->n_probes = k;
         return DL_OK;
 }
 
@@ -841,6 +876,9 @@ void dl_scan_tu_fini(struct dl_scan_tu *t)
 {
         if (!t)
                 return;
+        for (size_t i = 0; i < t->n_probes; i++)
+                free(t->probes[i].path);
+        free(t->probes);
         dl_strv_free(t->headers, t->n_headers);
         dl_strv_free(t->macros, t->n_macros);
         dl_strv_free(t->stubs, t->n_stubs);
@@ -873,10 +911,10 @@ static void prefix_visit(struct prefix_walk *w, const char *found, const char *r
                 if (d->kind != DL_DIR_INCLUDE_QUOTE && d->kind != DL_DIR_INCLUDE_ANGLE)
                         continue;
                 bool quoted = d->kind == DL_DIR_INCLUDE_QUOTE;
-                char *hit = lookup(w->s, w->sp, dir, d->name, quoted);
+                char *hit = lookup(w->s, w->sp, dir, d->name, quoted, NULL);
                 if (!hit) {
                         bool sys_found;
-                        if (reaches_stub(w->s, w->sp, w->stub_dir, d->name, &sys_found))
+                        if (reaches_stub(w->s, w->sp, w->stub_dir, d->name, &sys_found, NULL))
                                 push_str(&w->out->names, &w->out->n, dl_xstrdup(d->name));
                         continue;
                 }

@@ -130,6 +130,13 @@ void dl_search_paths_from_args(const char *path, const char *const *args, size_t
 /** dl_search_paths_fini - free the lists; NULL-safe. */
 void dl_search_paths_fini(struct dl_search_paths *sp);
 
+/* One question the include search asked of the file system: whether path
+ * (as joined: include directory and name) is a regular file. */
+struct dl_scan_probe {
+        char *path;   /* owned */
+        bool is_file; /* the answer */
+};
+
 /* What one translation unit reaches. */
 struct dl_scan_tu {
         char **headers; /* project headers reached, real paths, sorted, unique */
@@ -142,6 +149,13 @@ struct dl_scan_tu {
                                    unique */
         size_t n_stubs;
         bool unresolved; /* some include was found nowhere (or was a macro) */
+        struct dl_scan_probe *probes; /* every path the include search of this unit
+                                         asked about (project directories, system
+                                         directories, stubs), with the answer it got,
+                                         sorted by path, unique: the same answers and
+                                         the same content of each file found resolve
+                                         every include the same way */
+        size_t n_probes;
 };
 
 /** dl_scan_new - an empty memo (transfer full; release with dl_scan_free). */

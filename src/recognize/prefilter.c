@@ -188,6 +188,33 @@ bool dl_prefilter_may_hold_text(struct dl_prefilter *pf, const char *path, const
                                 size_t len, const char *const *args, size_t n_args,
                                 const char *stub_dir)
 {
+        return dl_prefilter_may_hold_deps(pf, path, text, len, args, n_args, stub_dir, NULL);
+}
+
+void dl_prefilter_deps_fini(struct dl_prefilter_deps *deps)
+{
+        if (!deps)
+                return;
+        for (size_t i = 0; i < deps->n_probes; i++)
+                free(deps->probes[i].path);
+        free(deps->probes);
+        deps->probes = NULL;
+        deps->n_probes = 0;
+}
+
+const char *const *dl_prefilter_words(const struct dl_prefilter *pf, size_t *n, bool *parse_all)
+{
+        *n = pf->n_words;
+        *parse_all = pf->parse_all;
+        return (const char *const *)pf->words;
+}
+
+bool dl_prefilter_may_hold_deps(struct dl_prefilter *pf, const char *path, const char *text,
+                                size_t len, const char *const *args, size_t n_args,
+                                const char *stub_dir, struct dl_prefilter_deps *deps)
+{
+        if (deps)
+                memset(deps, 0, sizeof *deps);
         if (pf->parse_all || text_may_hold(pf, text, len))
                 return true;
         /* a -D may spell a client call (-DSEND=client.Query) */
@@ -213,6 +240,12 @@ bool dl_prefilter_may_hold_text(struct dl_prefilter *pf, const char *path, const
         dl_error_fini(&err);
         for (size_t i = 0; !may && i < tu.n_headers; i++)
                 may = header_may_hold(pf, tu.headers[i]);
+        if (!may && deps) { /* taken over */
+                deps->probes = tu.probes;
+                deps->n_probes = tu.n_probes;
+                tu.probes = NULL;
+                tu.n_probes = 0;
+        }
         dl_scan_tu_fini(&tu);
         dl_search_paths_fini(&sp);
         return may;

@@ -30,6 +30,7 @@
 #include <stddef.h>
 
 struct dl_prefilter;
+struct dl_scan_probe;
 
 struct dl_ruleset;
 
@@ -60,6 +61,36 @@ bool dl_prefilter_may_hold(struct dl_prefilter *pf, const char *path, const char
 bool dl_prefilter_may_hold_text(struct dl_prefilter *pf, const char *path, const char *text,
                                 size_t len, const char *const *args, size_t n_args,
                                 const char *stub_dir);
+
+/* What a verdict of "cannot hold a request" rests on besides the unit's
+ * own text and arguments: every answer the include search got from the
+ * file system (scan.h: struct dl_scan_probe), the files found among them
+ * being the project headers read. The same answers, and the same content
+ * of every file found, give the same verdict (prefilter_memo.h). */
+struct dl_prefilter_deps {
+        struct dl_scan_probe *probes; /* owned; sorted by path, unique */
+        size_t n_probes;
+};
+
+/**
+ * dl_prefilter_may_hold_deps - dl_prefilter_may_hold_text; when it returns
+ * false and deps is not NULL, deps receives what that rests on (release
+ * with dl_prefilter_deps_fini); otherwise deps is left empty.
+ */
+bool dl_prefilter_may_hold_deps(struct dl_prefilter *pf, const char *path, const char *text,
+                                size_t len, const char *const *args, size_t n_args,
+                                const char *stub_dir, struct dl_prefilter_deps *deps);
+/** dl_prefilter_deps_fini - free the list; NULL-safe. */
+void dl_prefilter_deps_fini(struct dl_prefilter_deps *deps);
+
+/**
+ * dl_prefilter_words - pf's trigger words (sorted, unique; borrowed, valid
+ * until dl_prefilter_free) and their count in *n; *parse_all receives
+ * whether some recognizer cannot name its words (then every file is
+ * parsed). Everything else the verdict depends on is the code and the
+ * arguments of dl_prefilter_may_hold_text.
+ */
+const char *const *dl_prefilter_words(const struct dl_prefilter *pf, size_t *n, bool *parse_all);
 
 /** dl_prefilter_is_trigger - whether word (n bytes) is one of pf's trigger words. */
 bool dl_prefilter_is_trigger(const struct dl_prefilter *pf, const char *word, size_t n);

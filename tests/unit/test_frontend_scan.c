@@ -220,6 +220,22 @@ static char *at(const char *rel)
         return tmptree_at(&tree, rel);
 }
 
+/* The answer the include search of t got for the file rel of the tree:
+ * 1 a regular file, 0 not one, -1 never asked. */
+static int probe_of(const struct dl_scan_tu *t, const char *rel)
+{
+        char *p = at(rel);
+        int v = -1;
+        for (size_t i = 0; i < t->n_probes; i++) {
+                if (i)
+                        assert_true(strcmp(t->probes[i - 1].path, t->probes[i].path) < 0);
+                if (!strcmp(t->probes[i].path, p))
+                        v = t->probes[i].is_file;
+        }
+        free(p);
+        return v;
+}
+
 static void test_tu_reaches_project_headers_and_stubs(void **state)
 {
         (void)state;
@@ -241,11 +257,22 @@ static void test_tu_reaches_project_headers_and_stubs(void **state)
         assert_true(dl_strv_contains(t.macros, t.n_macros, "A_ONLY"));
         assert_true(dl_strv_contains(t.macros, t.n_macros, "B_H"));
         assert_true(dl_strv_contains(t.macros, t.n_macros, "C_H"));
+        /* every question the include search asked, with its answer
+         * (prefilter_memo.h rests on them), sorted, each once */
+        assert_int_equal(probe_of(&t, "src/b.h"), 1);
+        assert_int_equal(probe_of(&t, "include/proj/c.h"), 1);
+        assert_int_equal(probe_of(&t, "include/vector"), 0); /* -I before the system */
+        assert_int_equal(probe_of(&t, "stubs/vector"), 0);
+        assert_int_equal(probe_of(&t, "include/aws/core/Aws.h"), 0); /* before the stubs */
+        assert_int_equal(probe_of(&t, "stubs/aws/core/Aws.h"), 1);
+        assert_int_equal(probe_of(&t, "include/proj/missing.h"), 0); /* the includer's dir */
+        assert_int_equal(probe_of(&t, "src/proj/c.h"), -1);          /* <> never looks beside */
         dl_scan_tu_fini(&t);
 
         /* the same, memoized, from a second thread's point of view */
         assert_int_equal(dl_scan_tu(s, src, &sp, stubs, &t, NULL), DL_OK);
         assert_int_equal(t.n_headers, 2);
+        assert_int_equal(probe_of(&t, "include/vector"), 0); /* recorded from the memo too */
         dl_scan_tu_fini(&t);
         dl_search_paths_fini(&sp);
 
