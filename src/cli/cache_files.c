@@ -1,7 +1,7 @@
 /* cache_files.c - sealed files and the keep-newest bound (cache_files.h).
  * SPDX-License-Identifier: MIT
  *
- * A sealed file: "<head>\n<body>\n<sha256 hex of the two lines>\n".
+ * A sealed file: "<head>\n<body>\n<sha256 hex of what precedes it>\n".
  */
 #include "cache_files.h"
 
@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define HEX_LEN (2 * SHA256_DIGEST_SIZE)
+#define HEX_LEN ((size_t)2 * SHA256_DIGEST_SIZE)
 
 /* The SHA-256 of len bytes of text, as hex (HEX_LEN + 1 bytes into hex). */
 static void digest_hex(const char *text, size_t len, char *hex)
@@ -33,8 +33,7 @@ static void digest_hex(const char *text, size_t len, char *hex)
                 snprintf(hex + 2 * i, 3, "%02x", d[i]);
 }
 
-char *dl_cache_sealed_read(const char *path, const char *head, const char **body,
-                           size_t *body_len)
+char *dl_cache_sealed_read(const char *path, const char *head, const char **body, size_t *body_len)
 {
         char *text = NULL;
         size_t len = 0;
@@ -42,19 +41,38 @@ char *dl_cache_sealed_read(const char *path, const char *head, const char **body
                 return NULL;
         size_t hl = strlen(head);
         char *nl1 = memchr(text, '\n', len);
-        char *nl2 = nl1 ? memchr(nl1 + 1, '\n', len - (size_t)(nl1 + 1 - text)) : NULL;
         char hex[HEX_LEN + 1];
-        if (nl2 && (size_t)(nl1 - text) == hl && !memcmp(text, head, hl) &&
-            len == (size_t)(nl2 + 1 - text) + HEX_LEN + 1 && text[len - 1] == '\n') {
-                digest_hex(text, (size_t)(nl2 + 1 - text), hex);
-                if (!memcmp(hex, nl2 + 1, HEX_LEN)) {
+        /* the digest line: the last HEX_LEN + 1 bytes, after a newline */
+        if (nl1 && (size_t)(nl1 - text) == hl && !memcmp(text, head, hl) &&
+            len >= hl + 1 + 1 + HEX_LEN + 1 && text[len - 1] == '\n' &&
+            text[len - HEX_LEN - 2] == '\n') {
+                size_t sealed = len - HEX_LEN - 1; /* head and body with their newlines */
+                digest_hex(text, sealed, hex);
+                if (!memcmp(hex, text + sealed, HEX_LEN)) {
                         *body = nl1 + 1;
-                        *body_len = (size_t)(nl2 - nl1 - 1);
+                        *body_len = sealed - 1 - (size_t)(nl1 + 1 - text);
                         return text;
                 }
         }
         free(text);
         return NULL;
+}
+
+bool dl_cache_sealed_lines(const char *path, const char *head,
+                           bool (*line)(void *data, const char *start, const char *end), void *data)
+{
+        const char *body;
+        size_t len;
+        char *text = dl_cache_sealed_read(path, head, &body, &len);
+        bool ok = text != NULL;
+        for (const char *l = body, *end = body + len; ok && l < end;) {
+                const char *nl = memchr(l, '\n', (size_t)(end - l));
+                const char *e = nl ? nl : end;
+                ok = line(data, l, e);
+                l = e + 1;
+        }
+        free(text);
+        return ok;
 }
 
 bool dl_cache_sealed_write(const char *path, const char *head, const char *body)

@@ -13,6 +13,7 @@
 #include "jobs.h"
 #include "options.h"
 #include "owners.h"
+#include "prefilter_memo.h"
 #include "pipeline.h"
 #include "progress.h"
 #include "result_cache.h"
@@ -161,10 +162,11 @@ static char *cwd_abs(void)
         return dl_xstrdup(getcwd(buf, sizeof buf) ? buf : ".");
 }
 
-/* The absolute directory of path (transfer full). */
-static char *abs_dir_of(const char *path)
+/* The absolute directory of path, relative to cwd (the run's working
+ * directory: asked once, not for every file). (transfer full) */
+static char *abs_dir_of(const char *cwd, const char *path)
 {
-        char *abs = dl_path_absolute(path);
+        char *abs = dl_path_join(cwd, path);
         char *slash = strrchr(abs, '/');
         if (slash && slash != abs)
                 *slash = '\0';
@@ -299,11 +301,14 @@ struct run {
         struct dl_compdb *db;               /* -p: libclang's reader, loaded when asked */
         char *compdb_dir, *compdb_tmp;      /* -p: what dl_compdb_locate gave */
         struct dl_compdb_memo *compdb_memo; /* its answers kept, or NULL */
+        char *real_dir_key, *real_dir;      /* compile_args: the last directory
+                                               made real, and its real path */
         struct dl_gitignore *gitignore;
         char *stub_dir, *project_root, *cwd;
         char *cache_dir;                         /* --cache-dir or the default; NULL: none */
         struct dl_pch *pch;                      /* the precompiled client header, or NULL */
         struct dl_result_cache *results;         /* each file's results, or NULL */
+        struct dl_prefilter_memo *prefilter_memo; /* the prefilter's verdicts kept, or NULL */
         size_t n_not_parsed;                     /* files the prefilter left out */
         struct dl_ignore_list excludes;          /* --exclude */
         struct dl_pipeline *pipelines;           /* per config index, lazily */
@@ -342,7 +347,7 @@ static bool skip_path(void *data, const char *path, bool is_dir, bool named)
         struct run *r = data;
         /* A walk never enters an excluded directory; a path named on the
          * command line is excluded when a directory above it is. */
-        char *abs = dl_path_absolute(path);
+        char *abs = dl_path_join(r->cwd, path);
         bool skip = named ? dl_ignore_match_within(&r->excludes, abs, is_dir)
                           : dl_ignore_match(&r->excludes, abs, is_dir) == 1;
         const struct dl_ruleset *rs = NULL;
@@ -401,8 +406,10 @@ static enum dl_status pipeline_of(struct run *r, size_t i, struct dl_error *err)
         dl_pipeline_select(p, r->o.checks);
         p->stub_include_dir = r->stub_dir;
         p->pch = r->pch;
-        if (!r->o.no_prefilter)
+        if (!r->o.no_prefilter) {
                 p->prefilter = dl_prefilter_new(p->rules);
+                p->prefilter_memo = r->prefilter_memo;
+        }
         p->verbose = r->o.verbose;
         if (r->o.dump_requests)
                 p->dump = stdout;
@@ -489,7 +496,12 @@ static void file_done(void *data, struct dl_job *job, size_t i)
         }
         if (!r->o.dump_requests) {
                 size_t n_new = 0;
-                /* the unit's own headers: their directives judged too */
+                /* the unit's own headers: their directives judged too. A
+                 * unit the prefilter left out spells "ddblint" nowhere, nor
+                 * do its headers (prefilter.h): no directive to judge, and
+                 * its files are not read again */
+                if (job->outcome == DL_FILE_NOT_PARSED)
+                        analysed = false;
                 for (size_t h = 0; analysed && h < job->n_own; h++)
                         dl_sink_take_unit(r->sink, job->own[h].path, job->pipeline->rules, NULL, 0,
                                           NULL);
@@ -516,6 +528,24 @@ static void file_done(void *data, struct dl_job *job, size_t i)
 static enum dl_status open_compdb(struct run *r, struct dl_error *err)
 {
         const struct dl_options *o = &r->o;
+        /* A database named compile_commands.json whose very bytes have a
+         * memo was checked, and needed no copy, by the run that wrote it:
+         * it is not read with jansson again (0.1 s at 10,000 entries) */
+        char *found = o->no_cache ? NULL : dl_compdb_find(o->compdb_dir);
+        const char *name = found ? strrchr(found, '/') : NULL;
+        if (found && !strcmp(name ? name + 1 : found, "compile_commands.json")) {
+                char *cache = cache_dir_for(o);
+                r->compdb_memo = dl_compdb_memo_new(cache, found);
+                free(cache);
+                if (dl_compdb_memo_found(r->compdb_memo)) {
+                        r->compdb_dir = dl_path_dirname(found);
+                        free(found);
+                        return DL_OK;
+                }
+                dl_compdb_memo_free(r->compdb_memo);
+                r->compdb_memo = NULL;
+        }
+        free(found);
         enum dl_status st = dl_compdb_locate(o->compdb_dir, &r->compdb_dir, &r->compdb_tmp, err);
         if (st != DL_OK)
                 return st;
@@ -531,6 +561,35 @@ static enum dl_status open_compdb(struct run *r, struct dl_error *err)
         return dl_compdb_open(r->compdb_dir, &r->db, err);
 }
 
+/* realpath(path) into buf (PATH_MAX bytes), or NULL: the files of a
+ * directory come together, so its real path is asked once, and a file
+ * that is no symbolic link is its real directory and its name (one lstat
+ * instead of a readlink per component). */
+static char *real_file(struct run *r, const char *path, char *buf)
+{
+        const char *slash = strrchr(path, '/');
+        const char *base = slash ? slash + 1 : path;
+        struct stat st;
+        if (!*base || !strcmp(base, ".") || !strcmp(base, "..") || lstat(path, &st) != 0 ||
+            S_ISLNK(st.st_mode))
+                return realpath(path, buf);
+        char *dir = slash ? dl_xstrndup(path, (size_t)(slash - path) + (slash == path))
+                          : dl_xstrdup(".");
+        if (!r->real_dir_key || strcmp(dir, r->real_dir_key) != 0) {
+                free(r->real_dir_key);
+                free(r->real_dir);
+                char rb[PATH_MAX];
+                r->real_dir = realpath(dir, rb) ? dl_xstrdup(rb) : NULL;
+                r->real_dir_key = dir;
+        } else {
+                free(dir);
+        }
+        if (!r->real_dir || snprintf(buf, PATH_MAX, "%s/%s",
+                                     strcmp(r->real_dir, "/") ? r->real_dir : "", base) >= PATH_MAX)
+                return realpath(path, buf);
+        return buf;
+}
+
 /* dl_compile_args_for with -p's answers taken from the memo when it has
  * them, else from libclang (kept in the memo). */
 static void compile_args(struct run *r, const char *path, const char *repo,
@@ -539,7 +598,7 @@ static void compile_args(struct run *r, const char *path, const char *repo,
         const struct dl_options *o = &r->o;
         const char *const *extra = (const char *const *)o->extra_args;
         char buf[PATH_MAX];
-        const char *real = realpath(path, buf) ? buf : path;
+        const char *real = real_file(r, path, buf) ? buf : path;
         int kept = dl_compdb_memo_get(r->compdb_memo, real, out);
         if (kept < 0 && r->compdb_dir && !r->db)
                 dl_compdb_open(r->compdb_dir, &r->db, NULL); /* it loaded before */
@@ -733,10 +792,13 @@ static void run_fini(struct run *r)
         dl_file_list_fini(&r->files);
         dl_pch_free(r->pch);
         dl_result_cache_free(r->results);
+        dl_prefilter_memo_free(r->prefilter_memo);
         free(r->cache_dir);
         dl_sink_free(r->sink);
         dl_compdb_free(r->db);
         dl_compdb_memo_free(r->compdb_memo);
+        free(r->real_dir_key);
+        free(r->real_dir);
         dl_compdb_unlocate(r->compdb_tmp);
         free(r->compdb_dir);
         dl_config_free(r->config);
@@ -905,6 +967,9 @@ int dl_cli_main(int argc, char **argv)
                 char *dir = cache_dir_for(o);
                 r->results =
                         dir ? dl_result_cache_new(dir, cache_size, DL_VERSION, r->stub_dir) : NULL;
+                if (r->results && !o->no_prefilter)
+                        r->prefilter_memo = dl_prefilter_memo_new(
+                                dir, dl_result_cache_program(r->results), r->stub_dir);
                 free(dir);
         }
 
@@ -954,7 +1019,9 @@ int dl_cli_main(int argc, char **argv)
         for (size_t i = 0; i < n_all; i++) {
                 const char *path = r->files.paths[i];
                 const struct dl_ruleset *rs;
-                if (dl_config_for(r->config, path, false, &rs, &r->rules_index[i], &err) != DL_OK) {
+                char *dir = abs_dir_of(r->cwd, path);
+                if (dl_config_for(r->config, dir, true, &rs, &r->rules_index[i], &err) != DL_OK) {
+                        free(dir);
                         print_error(&err);
                         rc = DL_EXIT_USAGE;
                         for (size_t k = 0; k < i; k++)
@@ -968,7 +1035,6 @@ int dl_cli_main(int argc, char **argv)
                 }
                 /* the files of a directory come together: its repository
                    root is looked up once */
-                char *dir = abs_dir_of(path);
                 if (!last_dir || strcmp(dir, last_dir) != 0) {
                         free(last_dir);
                         free(last_repo);
@@ -1075,9 +1141,16 @@ int dl_cli_main(int argc, char **argv)
                             file_done, r);
                 /* of this shard's files; a header analysed with its owner
                  * comes with the owner's entry */
-                if (o->cache_stats)
+                dl_prefilter_memo_save(r->prefilter_memo);
+                if (o->cache_stats) {
                         fprintf(stderr, "ddblint: %zu of %zu files from the result cache\n",
                                 dl_result_cache_hits(r->results), n + n_own_total);
+                        if (r->prefilter_memo)
+                                fprintf(stderr,
+                                        "ddblint: %zu files skipped: no DynamoDB client use "
+                                        "(%zu remembered)\n",
+                                        r->n_not_parsed, dl_prefilter_memo_hits(r->prefilter_memo));
+                }
                 dl_progress_clear(&r->progress);
                 say_unused_wrappers(r);
                 /* an owned header is analysed when its owner is */

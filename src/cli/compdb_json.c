@@ -22,9 +22,7 @@ static bool is_file(const char *p)
         return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* The database arg names: the file itself, or compile_commands.json in
- * arg or the nearest directory above it. (transfer full), or NULL. */
-static char *find_db(const char *arg)
+char *dl_compdb_find(const char *arg)
 {
         if (is_file(arg))
                 return dl_xstrdup(arg);
@@ -95,7 +93,7 @@ enum dl_status dl_compdb_locate(const char *arg, char **out_dir, char **tmp_dir,
 {
         *out_dir = NULL;
         *tmp_dir = NULL;
-        char *file = find_db(arg);
+        char *file = dl_compdb_find(arg);
         if (!file) {
                 struct dl_loc loc = {arg, 0, 0};
                 return dl_error_set(err, DL_ERR_IO, &loc,

@@ -8,6 +8,13 @@
 #include "../core/error.h"
 
 /**
+ * dl_compdb_find - the database file `-p ARG` names: the file itself, or
+ * compile_commands.json in arg or the nearest directory above it; not
+ * read. Returns: its path (transfer full), or NULL when there is none.
+ */
+char *dl_compdb_find(const char *arg);
+
+/**
  * dl_compdb_locate - the directory libclang should load the database of
  * `-p ARG` from.
  * @param arg  a directory holding compile_commands.json, or one below it

@@ -8,13 +8,15 @@
  * reader of compile_commands.json (frontend/compdb.c) is what loads
  * libclang and LLVM (about 0.1 s of CPU, more than the rest of such a
  * run). The memo keeps each file's answer (dl_compdb_lookup: the entry's
- * arguments, or none) in <cache dir>/compdb/<key>.json, keyed by the SHA-256
+ * arguments, or none) in <cache dir>/compdb/<key>.memo, keyed by the SHA-256
  * of the database's bytes, the libclang file that read them (path, size,
  * modification time) and the running executable (the same), so a changed
  * database, library or ddblint is a new memo. A database naming a response
  * file ('@' anywhere in it: libclang reads the file's content) is never
- * memoised. A memo file is written whole and renamed into place, carries
- * the SHA-256 of its entries, and is ignored when that does not match. A
+ * memoised, nor is an answer holding a tab or a newline. A memo file is a
+ * sealed file (cache_files.h: written whole and renamed into place, it
+ * carries the SHA-256 of its text, and is ignored when that does not
+ * match). A
  * memo read is touched; after a new memo file is written, only the 16
  * most recently used of the directory are kept (each edit of a database
  * makes a new one).

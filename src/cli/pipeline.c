@@ -17,6 +17,7 @@
 #include "../recognize/analyze.h"
 #include "../recognize/prefilter.h"
 #include "../rules/schema.h"
+#include "prefilter_memo.h"
 #include "result_cache.h"
 
 #include <errno.h>
@@ -187,8 +188,10 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
                                     size_t n_own, bool *own_seen, unsigned *clang_errors,
                                     struct file_list *files);
 
-/* What can be said of a unit without parsing it: its input checks, the
- * prefilter's verdict (unless p->settled) and the result cache's answer
+/* What can be said of a unit without parsing it: the prefilter's verdict
+ * of an earlier run (unless p->settled: prefilter_memo.h), its input
+ * checks, the prefilter's verdict (unless p->settled) and the result
+ * cache's answer
  * (unless p->settled). Returns true with *out set when that settles it (a
  * hit's findings emitted, its own headers all marked seen); false when it
  * must be parsed, with *keyed telling whether key was computed (the cache
@@ -202,16 +205,28 @@ static bool settle(struct dl_pipeline *p, const char *path, const char *const *a
                 *clang_errors = 0;
         if (p->cache_use)
                 *p->cache_use = DL_CACHE_UNUSED;
+        bool prefilter = !p->settled && p->prefilter;
+        if (prefilter && dl_prefilter_memo_skip(p->prefilter_memo, p->prefilter, path, args, n_args,
+                                                1 + n_own)) {
+                *out = DL_FILE_NOT_PARSED; /* nothing it depends on changed */
+                return true;
+        }
         char *text = NULL;
         size_t len = 0;
         if (!vet_input(p, path, &text, &len)) {
                 *out = DL_FILE_SKIPPED;
                 return true;
         }
-        if (!p->settled && p->prefilter &&
-            !dl_prefilter_may_hold_text(p->prefilter, path, text, len, args, n_args,
-                                        p->stub_include_dir)) {
+        struct dl_prefilter_deps deps;
+        if (prefilter &&
+            !dl_prefilter_may_hold_deps(p->prefilter, path, text, len, args, n_args,
+                                        p->stub_include_dir, p->prefilter_memo ? &deps : NULL)) {
                 free(text);
+                if (p->prefilter_memo) {
+                        dl_prefilter_memo_put(p->prefilter_memo, p->prefilter, path, args, n_args,
+                                              &deps);
+                        dl_prefilter_deps_fini(&deps);
+                }
                 *out = DL_FILE_NOT_PARSED;
                 return true;
         }

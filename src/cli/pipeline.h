@@ -24,6 +24,8 @@ struct dl_log;
 struct dl_pch;
 struct dl_ruleset;
 
+struct dl_prefilter_memo;
+
 struct dl_pipeline {
         const struct dl_ruleset *rules;   /* borrowed; never NULL */
         const struct dl_catalogue *catalogue;
@@ -37,6 +39,10 @@ struct dl_pipeline {
         struct dl_prefilter *prefilter;   /* owned (dl_pipeline_fini frees it); for
                                              this pipeline's rules; NULL: every
                                              file is parsed */
+        struct dl_prefilter_memo *prefilter_memo; /* borrowed; NULL: none. The
+                                             prefilter's verdicts of earlier runs
+                                             (prefilter_memo.h), asked before
+                                             the file is read */
         struct dl_result_cache *cache;    /* borrowed; NULL: no result cache
                                              (set with dl_pipeline_use_cache) */
         uint8_t cache_base[32];           /* dl_result_cache_base of this pipeline */

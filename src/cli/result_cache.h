@@ -133,6 +133,10 @@ bool dl_result_cache_put(struct dl_result_cache *c, const uint8_t *key, const st
  */
 void dl_result_cache_count(struct dl_result_cache *c, enum dl_cache_use use);
 
+/** dl_result_cache_program - the running executable's digest (SHA-256,
+ * hex; borrowed), part of every key; NULL for NULL. */
+const char *dl_result_cache_program(const struct dl_result_cache *c);
+
 /** dl_result_cache_hits - the hits counted so far (for --cache-stats); 0 for NULL. */
 size_t dl_result_cache_hits(const struct dl_result_cache *c);
 

@@ -68,7 +68,7 @@ int dl_time_cmp(const struct timespec *a, const struct timespec *b)
 bool dl_file_stamp(const char *path, char *out, time_t now, bool *settled)
 {
         struct stat st;
-        if (stat(path, &st) != 0)
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
                 return false;
         snprintf(out, DL_STAMP_MAX, "%lld:%llu:%lld.%09ld:%lld.%09ld", (long long)st.st_size,
                  (unsigned long long)st.st_ino, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,

@@ -55,7 +55,8 @@ int dl_time_cmp(const struct timespec *a, const struct timespec *b);
  *                 more than DL_STAMP_SETTLE_S seconds before `now` (and not
  *                 in the future): only such a stamp may stand for content
  *                 read at `now` or later.
- * Returns: false when path cannot be stat'ed (out untouched).
+ * Returns: false when path cannot be stat'ed or is not a regular file (out
+ * untouched).
  */
 bool dl_file_stamp(const char *path, char *out, time_t now, bool *settled);
 

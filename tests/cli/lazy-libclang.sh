@@ -76,19 +76,19 @@ loaded changed-db "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
 # (a.cpp's flags changed; c.cpp, in no entry, takes libclang's guess from a neighbour's)
 lacks "$T/changed-db.err" "3 of 3 files from the result cache"
 # a memo whose content does not match its digest is not trusted
-for f in "$C"/compdb/*.json; do sed 's/-DX=2/-DX=3/' "$f" >"$f.tmp" && mv "$f.tmp" "$f"; done
+for f in "$C"/compdb/*.memo; do sed 's/-DX=2/-DX=3/' "$f" >"$f.tmp" && mv "$f.tmp" "$f"; done
 loaded corrupt-memo "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
 has "$T/corrupt-memo.err" "3 of 3 files from the result cache"
-grep -q -- '-DX=3' "$C"/compdb/*.json && fail "the altered memo was kept" || ok "the memo was rewritten"
+grep -q -- '-DX=3' "$C"/compdb/*.memo && fail "the altered memo was kept" || ok "the memo was rewritten"
 # the memos are bounded: 20 more contents of the database leave the 16 most
 # recently used
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
   sed "s/-DX=[0-9]*/-DX=1$i/" compile_commands.json >db.tmp && mv db.tmp compile_commands.json
   "$DDBLINT" -j 2 --cache-dir "$C" -p . src/a.cpp >/dev/null 2>&1
 done
-n=$(ls "$C"/compdb/*.json | wc -l | tr -d ' ')
+n=$(ls "$C"/compdb/*.memo | wc -l | tr -d ' ')
 [ "$n" = 16 ] && ok "16 memos kept" || fail "$n memos kept, expected 16"
-grep -q -- '-DX=120' "$C"/compdb/*.json && ok "the newest memo is kept" ||
+grep -q -- '-DX=120' "$C"/compdb/*.memo && ok "the newest memo is kept" ||
   fail "the newest memo went"
 
 # a copy whose libclang path and soname name no file
