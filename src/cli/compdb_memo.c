@@ -105,11 +105,13 @@ static bool read_line(void *data, const char *l, const char *e)
         const char *t = memchr(p, '\t', (size_t)(e - p));
         a->real = dl_xstrndup(p, (size_t)((t ? t : e) - p));
         if (l[0] == 'A') {
-                a->argv = dl_xcalloc(1, sizeof *a->argv);
+                size_t n = 0; /* one argument per tab after the path */
+                for (const char *q = t; q && q < e; q++)
+                        n += *q == '\t';
+                a->argv = dl_xcalloc(n + 1, sizeof *a->argv);
                 while (t) {
                         p = t + 1;
                         t = memchr(p, '\t', (size_t)(e - p));
-                        a->argv = dl_xrealloc(a->argv, (a->n + 2) * sizeof *a->argv);
                         a->argv[a->n++] = dl_xstrndup(p, (size_t)((t ? t : e) - p));
                 }
         } else if (t) {

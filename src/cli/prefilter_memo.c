@@ -159,14 +159,17 @@ static bool read_line(void *data, const char *l, const char *end)
         struct unit *u = dl_xcalloc(1, sizeof *u);
         bool ok = field(t1 + 1, t2, u->key, sizeof u->key) &&
                   field(t2 + 1, t3, u->stamp, sizeof u->stamp);
+        size_t n = t3 + 1 < end; /* one more index than commas, when any */
+        for (const char *p = t3 + 1; p < end; p++)
+                n += *p == ',';
+        u->deps = dl_xcalloc(n + 1, sizeof *u->deps);
         for (const char *p = t3 + 1; ok && p < end;) {
                 char *e;
                 unsigned long long i = strtoull(p, &e, 10);
-                ok = e != p && (e == end || *e == ',') && i < m->files.n && *p >= '0' && *p <= '9';
-                if (ok) {
-                        u->deps = dl_xrealloc(u->deps, (u->n_deps + 1) * sizeof *u->deps);
+                ok = e != p && (e == end || *e == ',') && i < m->files.n && *p >= '0' && *p <= '9' &&
+                     u->n_deps < n;
+                if (ok)
                         u->deps[u->n_deps++] = (size_t)i;
-                }
                 p = e + (e < end);
         }
         if (ok && *(struct unit **)tsearch(u, &m->units, cmp_unit) == u)

@@ -5,6 +5,7 @@
  * directory's (st_dev, st_ino) is remembered so that a symbolic link back
  * into an ancestor cannot loop.
  */
+#define _GNU_SOURCE /* tdestroy */
 #include "walk.h"
 
 #include "../core/alloc.h"
@@ -13,6 +14,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <search.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -60,29 +62,34 @@ struct walker {
         const struct dl_walk_opts *o;
         struct dl_log *log;
         struct dl_file_list *out;
-        struct dirid *seen;
-        size_t n_seen, cap_seen;
-        struct dirid *files;    /* files already listed, to drop duplicates */
-        size_t n_files, cap_files;
+        void *seen;  /* tsearch tree of struct dirid: directories entered */
+        void *files; /* tsearch tree of struct dirid: files already listed, to
+                        drop duplicates */
 };
 
-static bool remember(struct dirid **arr, size_t *n, size_t *cap, const struct stat *st)
+static int cmp_dirid(const void *a, const void *b)
 {
-        for (size_t i = 0; i < *n; i++) {
-                if ((*arr)[i].dev == st->st_dev && (*arr)[i].ino == st->st_ino)
-                        return false;
-        }
-        if (*n == *cap) {
-                *cap = *cap ? *cap * 2 : 64;
-                *arr = dl_xrealloc(*arr, *cap * sizeof **arr);
-        }
-        (*arr)[(*n)++] = (struct dirid){st->st_dev, st->st_ino};
-        return true;
+        const struct dirid *x = a, *y = b;
+        if (x->dev != y->dev)
+                return x->dev < y->dev ? -1 : 1;
+        return (x->ino > y->ino) - (x->ino < y->ino);
+}
+
+/* Adds st's identity to the set *tree; false when it was there (a tree,
+ * not a list: a walk of 10,000 files compared each with every other). */
+static bool remember(void **tree, const struct stat *st)
+{
+        struct dirid *id = dl_xcalloc(1, sizeof *id);
+        *id = (struct dirid){st->st_dev, st->st_ino};
+        if (*(struct dirid **)tsearch(id, tree, cmp_dirid) == id)
+                return true;
+        free(id);
+        return false;
 }
 
 static void add_file(struct walker *w, const char *path, const struct stat *st)
 {
-        if (!remember(&w->files, &w->n_files, &w->cap_files, st))
+        if (!remember(&w->files, st))
                 return;
         struct dl_file_list *l = w->out;
         if (l->n == l->cap) {
@@ -176,7 +183,7 @@ static void walk_dir(struct walker *w, const char *root)
                         } else if (S_ISDIR(st.st_mode)) {
                                 if (skipped_dir(names[i]) || skip(w, path, true, false)) {
                                         free(path);
-                                } else if (!remember(&w->seen, &w->n_seen, &w->cap_seen, &st)) {
+                                } else if (!remember(&w->seen, &st)) {
                                         struct dl_loc loc = {path, 0, 0};
                                         dl_log_add(w->log, DL_LOG_WARNING, "directory-loop", &loc,
                                                    "directory already visited through a "
@@ -215,7 +222,7 @@ void dl_walk_paths(const char *const *operands, size_t n, const struct dl_walk_o
 {
         static const struct dl_walk_opts none = {0};
         memset(out, 0, sizeof *out);
-        struct walker w = {o ? o : &none, log, out, NULL, 0, 0, NULL, 0, 0};
+        struct walker w = {o ? o : &none, log, out, NULL, NULL};
         for (size_t i = 0; i < n; i++) {
                 struct stat st;
                 if (stat(operands[i], &st) != 0) {
@@ -225,7 +232,7 @@ void dl_walk_paths(const char *const *operands, size_t n, const struct dl_walk_o
                 if (skip(&w, operands[i], S_ISDIR(st.st_mode), true))
                         continue;
                 if (S_ISDIR(st.st_mode)) {
-                        if (remember(&w.seen, &w.n_seen, &w.cap_seen, &st))
+                        if (remember(&w.seen, &st))
                                 walk_dir(&w, operands[i]);
                 } else if (S_ISREG(st.st_mode)) {
                         add_file(&w, operands[i], &st);
@@ -233,8 +240,8 @@ void dl_walk_paths(const char *const *operands, size_t n, const struct dl_walk_o
                         fail(&w, operands[i], "not a regular file or directory");
                 }
         }
-        free(w.seen);
-        free(w.files);
+        tdestroy(w.seen, free);
+        tdestroy(w.files, free);
 }
 
 void dl_file_list_fini(struct dl_file_list *l)
