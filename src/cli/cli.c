@@ -305,10 +305,11 @@ struct run {
                                                made real, and its real path */
         struct dl_gitignore *gitignore;
         char *stub_dir, *project_root, *cwd;
-        char *cache_dir;                         /* --cache-dir or the default; NULL: none */
-        struct dl_pch *pch;                      /* the precompiled client header, or NULL */
-        struct dl_result_cache *results;         /* each file's results, or NULL */
-        struct dl_prefilter_memo *prefilter_memo; /* the prefilter's verdicts kept, or NULL */
+        char *cache_dir;                 /* --cache-dir or the default; NULL: none */
+        struct dl_pch *pch;              /* the precompiled client header, or NULL */
+        struct dl_result_cache *results; /* each file's results, or NULL */
+        /* the prefilter's verdicts kept, or NULL */
+        struct dl_prefilter_memo *prefilter_memo;
         size_t n_not_parsed;                     /* files the prefilter left out */
         struct dl_ignore_list excludes;          /* --exclude */
         struct dl_pipeline *pipelines;           /* per config index, lazily */

@@ -39,17 +39,16 @@ struct dl_pipeline {
         struct dl_prefilter *prefilter;   /* owned (dl_pipeline_fini frees it); for
                                              this pipeline's rules; NULL: every
                                              file is parsed */
-        struct dl_prefilter_memo *prefilter_memo; /* borrowed; NULL: none. The
-                                             prefilter's verdicts of earlier runs
-                                             (prefilter_memo.h), asked before
-                                             the file is read */
-        struct dl_result_cache *cache;    /* borrowed; NULL: no result cache
+        /* borrowed; NULL: none. The prefilter's verdicts of earlier runs
+         * (prefilter_memo.h), asked before the file is read */
+        struct dl_prefilter_memo *prefilter_memo;
+        struct dl_result_cache *cache; /* borrowed; NULL: no result cache
                                              (set with dl_pipeline_use_cache) */
-        uint8_t cache_base[32];           /* dl_result_cache_base of this pipeline */
-        enum dl_cache_use *cache_use;     /* borrowed; non-NULL: receives what the
+        uint8_t cache_base[32];        /* dl_result_cache_base of this pipeline */
+        enum dl_cache_use *cache_use;  /* borrowed; non-NULL: receives what the
                                              result cache did for each file
                                              (counted by the run's owner) */
-        bool settled;                     /* the unit went through
+        bool settled;                  /* the unit went through
                                              dl_pipeline_unit_settle already: its
                                              prefilter verdict and cache lookup
                                              are not repeated */

@@ -166,8 +166,8 @@ static bool read_line(void *data, const char *l, const char *end)
         for (const char *p = t3 + 1; ok && p < end;) {
                 char *e;
                 unsigned long long i = strtoull(p, &e, 10);
-                ok = e != p && (e == end || *e == ',') && i < m->files.n && *p >= '0' && *p <= '9' &&
-                     u->n_deps < n;
+                ok = e != p && (e == end || *e == ',') && i < m->files.n && *p >= '0' &&
+                     *p <= '9' && u->n_deps < n;
                 if (ok)
                         u->deps[u->n_deps++] = (size_t)i;
                 p = e + (e < end);

@@ -149,12 +149,11 @@ struct dl_scan_tu {
                                    unique */
         size_t n_stubs;
         bool unresolved; /* some include was found nowhere (or was a macro) */
-        struct dl_scan_probe *probes; /* every path the include search of this unit
-                                         asked about (project directories, system
-                                         directories, stubs), with the answer it got,
-                                         sorted by path, unique: the same answers and
-                                         the same content of each file found resolve
-                                         every include the same way */
+        /* every path the include search of this unit asked about (project
+         * directories, system directories, stubs), with the answer it got,
+         * sorted by path, unique: the same answers and the same content of
+         * each file found resolve every include the same way */
+        struct dl_scan_probe *probes;
         size_t n_probes;
 };
 
