@@ -89,10 +89,23 @@ static void small_soft_limit(void)
                 _exit(3);
 }
 
+/* An AddressSanitizer build leaves the variable alone (libclang.c says
+ * why): what loading sets there is nothing. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SET "-\n"
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SET "-\n"
+#endif
+#endif
+#ifndef SET
+#define SET "1\n"
+#endif
+
 static void set_on_load(void **state)
 {
         (void)state;
-        assert_string_equal(run(unset), "1\n");
+        assert_string_equal(run(unset), SET);
 }
 
 static void user_value_kept(void **state)
@@ -114,7 +127,7 @@ static void soft_limit_raised(void **state)
         assert_int_equal(getrlimit(RLIMIT_STACK, &rl), 0);
         if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < ((rlim_t)8 << 20))
                 skip();
-        assert_string_equal(run(small_soft_limit), "1\n");
+        assert_string_equal(run(small_soft_limit), SET);
 }
 
 int main(void)
