@@ -61,8 +61,8 @@ char *dl_cache_sealed_read(const char *path, const char *head, const char **body
 bool dl_cache_sealed_lines(const char *path, const char *head,
                            bool (*line)(void *data, const char *start, const char *end), void *data)
 {
-        const char *body;
-        size_t len;
+        const char *body = NULL;
+        size_t len = 0;
         char *text = dl_cache_sealed_read(path, head, &body, &len);
         bool ok = text != NULL;
         for (const char *l = body, *end = body + len; ok && l < end;) {
