@@ -82,7 +82,7 @@ bool dl_cache_sealed_write(const char *path, const char *head, const char *body)
         char hex[HEX_LEN + 1];
         digest_hex(text, len, hex);
         char *all = dl_xasprintf("%s%s\n", text, hex);
-        bool ok = dl_file_write_atomic(path, all, strlen(all), NULL) == DL_OK;
+        bool ok = dl_file_write_cache(path, all, strlen(all), NULL) == DL_OK;
         free(all);
         free(text);
         return ok;

@@ -294,7 +294,7 @@ void dl_result_cache_free(struct dl_result_cache *c)
                 evict(c);
         char *text = c->digests_changed ? json_dumps(c->digests, JSON_COMPACT) : NULL;
         if (text)
-                dl_file_write_atomic(c->digests_path, text, strlen(text), NULL);
+                dl_file_write_cache(c->digests_path, text, strlen(text), NULL);
         free(text);
         json_decref(c->digests);
         free(c->digests_path);
