@@ -9,19 +9,18 @@
  * 10,000 files, a third of what a warm run of that size may cost. An
  * answer whose path or arguments hold a tab or a newline is not kept.
  */
-#define _GNU_SOURCE /* tdestroy */
 #include "compdb_memo.h"
 
 #include "cache_files.h"
 
 #include "../core/alloc.h"
 #include "../core/file.h"
+#include "../core/htab.h"
 #include "../core/strbuf.h"
 #include "../frontend/libclang.h"
 
 #include <fcntl.h>
 #include <nettle/sha2.h>
-#include <search.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +45,7 @@ struct answer {
 
 struct dl_compdb_memo {
         char *path;   /* <cache dir>/compdb/<key>.memo */
-        void *byreal; /* tsearch tree of struct answer */
+        struct dl_htab byreal; /* struct answer by real path */
         bool found;   /* read from its file */
         bool changed; /* answers added since */
 };
@@ -71,7 +70,8 @@ static void hash_file_identity(struct sha256_ctx *ctx, const char *path)
 
 static int cmp_answer(const void *a, const void *b)
 {
-        return strcmp(((const struct answer *)a)->real, ((const struct answer *)b)->real);
+        return strcmp((*(const struct answer *const *)a)->real,
+                      (*(const struct answer *const *)b)->real);
 }
 
 static void free_answer(void *p)
@@ -84,14 +84,21 @@ static void free_answer(void *p)
         free(a);
 }
 
+/* Drops every answer. */
+static void forget_all(struct dl_compdb_memo *m)
+{
+        size_t pos = 0;
+        for (struct answer *a; (a = dl_htab_next(&m->byreal, &pos));)
+                free_answer(a);
+        dl_htab_fini(&m->byreal);
+}
+
 /* Adds (or replaces) an answer; take is owned by the tree after. */
 static void keep(struct dl_compdb_memo *m, struct answer *take)
 {
-        struct answer **slot = tsearch(take, &m->byreal, cmp_answer);
-        if (*slot != take) {
-                free_answer(*slot);
-                *slot = take;
-        }
+        struct answer *old = dl_htab_put_str(&m->byreal, take->real, take);
+        if (old)
+                free_answer(old);
 }
 
 /* One line of the body [l, e); false when malformed. */
@@ -127,8 +134,7 @@ static bool read_answers(struct dl_compdb_memo *m)
 {
         bool ok = dl_cache_sealed_lines(m->path, HEAD, read_line, m);
         if (!ok) {
-                tdestroy(m->byreal, free_answer);
-                m->byreal = NULL;
+                forget_all(m);
         }
         return ok;
 }
@@ -175,11 +181,9 @@ int dl_compdb_memo_get(const struct dl_compdb_memo *m, const char *real,
                        struct dl_compile_args *out)
 {
         memset(out, 0, sizeof *out);
-        struct answer key = {(char *)real, NULL, 0};
-        struct answer **hit = m ? tfind(&key, &m->byreal, cmp_answer) : NULL;
-        if (!hit)
+        const struct answer *a = m ? dl_htab_get_str(&m->byreal, real) : NULL;
+        if (!a)
                 return -1;
-        const struct answer *a = *hit;
         if (!a->argv)
                 return 0;
         out->n = out->cap = a->n;
@@ -217,12 +221,8 @@ void dl_compdb_memo_put(struct dl_compdb_memo *m, const char *real,
         m->changed = true;
 }
 
-static void write_answer(const void *node, VISIT v, void *data)
+static void write_answer(struct dl_strbuf *sb, const struct answer *a)
 {
-        if (v != postorder && v != leaf)
-                return;
-        const struct answer *a = *(const struct answer *const *)node;
-        struct dl_strbuf *sb = data;
         if (sb->len)
                 dl_strbuf_putc(sb, '\n');
         dl_strbuf_printf(sb, "%c\t%s", a->argv ? 'A' : 'N', a->real);
@@ -238,7 +238,15 @@ void dl_compdb_memo_save(struct dl_compdb_memo *m)
         *strrchr(dir, '/') = '\0';
         struct dl_strbuf sb;
         dl_strbuf_init(&sb);
-        twalk_r(m->byreal, write_answer, &sb);
+        struct answer **all = dl_xcalloc(m->byreal.n + 1, sizeof *all);
+        size_t n = 0, pos = 0;
+        for (struct answer *a; (a = dl_htab_next(&m->byreal, &pos));)
+                all[n++] = a;
+        if (n) /* in path order, as before */
+                qsort(all, n, sizeof *all, cmp_answer);
+        for (size_t i = 0; i < n; i++)
+                write_answer(&sb, all[i]);
+        free(all);
         if (dl_mkdirs(dir) && dl_cache_sealed_write(m->path, HEAD, dl_strbuf_cstr(&sb))) {
                 m->changed = false;
                 if (!m->found) /* a new file: the oldest beyond MEMO_KEEP go */
@@ -252,7 +260,7 @@ void dl_compdb_memo_free(struct dl_compdb_memo *m)
 {
         if (!m)
                 return;
-        tdestroy(m->byreal, free_answer);
+        forget_all(m);
         free(m->path);
         free(m);
 }

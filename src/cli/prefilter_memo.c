@@ -11,13 +11,13 @@
  * JSON: at 10,000 units jansson took 0.15 s of CPU to read the memo
  * (a 1.9 MB file), more than half of what a warm run may cost.
  */
-#define _GNU_SOURCE /* tdestroy */
 #include "prefilter_memo.h"
 
 #include "cache_files.h"
 
 #include "../core/alloc.h"
 #include "../core/file.h"
+#include "../core/htab.h"
 #include "../core/strbuf.h"
 #include "../core/vec.h"
 #include "../frontend/scan.h"
@@ -26,7 +26,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <nettle/sha2.h>
-#include <search.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,9 +83,9 @@ struct dl_prefilter_memo {
         char *path; /* <dir>/<key>.memo */
         time_t start;
         DL_VEC(struct file_rec) files;
-        void *units; /* tsearch tree of struct unit, by key */
-        void *now;   /* tsearch tree of struct fstate, by path */
-        void *index; /* tsearch tree of struct indexed, built at the first put */
+        struct dl_htab units; /* struct unit by key */
+        struct dl_htab now;   /* struct fstate by path */
+        struct dl_htab index; /* struct indexed by path, built at the first put */
         bool indexed;
         bool found, changed;
         size_t hits;
@@ -107,7 +106,7 @@ static void hash_str(struct sha256_ctx *ctx, const char *s)
 
 static int cmp_unit(const void *a, const void *b)
 {
-        return strcmp(((const struct unit *)a)->key, ((const struct unit *)b)->key);
+        return strcmp((*(const struct unit *const *)a)->key, (*(const struct unit *const *)b)->key);
 }
 
 static void free_unit(void *p)
@@ -122,8 +121,10 @@ static void forget_all(struct dl_prefilter_memo *m)
         for (size_t i = 0; i < m->files.n; i++)
                 free(m->files.items[i].path);
         DL_VEC_FREE(&m->files);
-        tdestroy(m->units, free_unit);
-        m->units = NULL;
+        size_t pos = 0;
+        for (struct unit *u; (u = dl_htab_next(&m->units, &pos));)
+                free_unit(u);
+        dl_htab_fini(&m->units);
 }
 
 /* Copies field [a, e) into out (cap bytes with the NUL); false when longer. */
@@ -172,8 +173,10 @@ static bool read_line(void *data, const char *l, const char *end)
                         u->deps[u->n_deps++] = (size_t)i;
                 p = e + (e < end);
         }
-        if (ok && *(struct unit **)tsearch(u, &m->units, cmp_unit) == u)
+        if (ok && !dl_htab_get(&m->units, u->key, KEY_HEX)) {
+                dl_htab_put(&m->units, u->key, KEY_HEX, u);
                 return true;
+        }
         free_unit(u); /* malformed, or a key twice */
         return false;
 }
@@ -227,8 +230,14 @@ void dl_prefilter_memo_free(struct dl_prefilter_memo *m)
         if (!m)
                 return;
         forget_all(m);
-        tdestroy(m->now, free_fstate);
-        tdestroy(m->index, free);
+        size_t pos = 0;
+        for (struct fstate *f; (f = dl_htab_next(&m->now, &pos));)
+                free_fstate(f);
+        dl_htab_fini(&m->now);
+        pos = 0;
+        for (struct indexed *x; (x = dl_htab_next(&m->index, &pos));)
+                free(x);
+        dl_htab_fini(&m->index);
         free(m->words);
         free(m->dir);
         free(m->path);
@@ -240,23 +249,17 @@ size_t dl_prefilter_memo_hits(const struct dl_prefilter_memo *m)
         return m ? m->hits : 0;
 }
 
-static int cmp_fstate(const void *a, const void *b)
-{
-        return strcmp(((const struct fstate *)a)->path, ((const struct fstate *)b)->path);
-}
-
 /* The state of path now (stat'ed at the first question of the run). */
 static const struct fstate *state_of(struct dl_prefilter_memo *m, const char *path)
 {
-        struct fstate key = {(char *)path, "", false};
-        struct fstate **hit = tfind(&key, &m->now, cmp_fstate);
-        if (hit)
-                return *hit;
-        struct fstate *f = dl_xcalloc(1, sizeof *f);
+        struct fstate *f = dl_htab_get_str(&m->now, path);
+        if (f)
+                return f;
+        f = dl_xcalloc(1, sizeof *f);
         f->path = dl_xstrdup(path);
         if (!dl_file_stamp(path, f->stamp, m->start, &f->settled))
                 f->stamp[0] = '\0';
-        tsearch(f, &m->now, cmp_fstate);
+        dl_htab_put_str(&m->now, f->path, f);
         return f;
 }
 
@@ -311,29 +314,23 @@ bool dl_prefilter_memo_skip(struct dl_prefilter_memo *m, const struct dl_prefilt
 {
         if (!m)
                 return false;
-        struct unit key;
-        unit_key(m, pf, path, args, n_args, key.key);
-        struct unit **hit = tfind(&key, &m->units, cmp_unit);
-        if (!hit)
+        char key[KEY_HEX + 1];
+        unit_key(m, pf, path, args, n_args, key);
+        struct unit *u = dl_htab_get(&m->units, key, KEY_HEX);
+        if (!u)
                 return false;
-        struct unit *u = *hit;
         char now[DL_STAMP_MAX];
         bool same = dl_file_stamp(path, now, m->start, NULL) && !strcmp(now, u->stamp);
         for (size_t k = 0; same && k < u->n_deps; k++)
                 same = file_same(m, u->deps[k]);
         if (!same) { /* forgotten: scanned again, and remembered again if it still cannot */
-                tdelete(u, &m->units, cmp_unit);
+                dl_htab_remove(&m->units, u->key, KEY_HEX);
                 free_unit(u);
                 m->changed = true;
                 return false;
         }
         m->hits += n_files;
         return true;
-}
-
-static int cmp_indexed(const void *a, const void *b)
-{
-        return strcmp(((const struct indexed *)a)->path, ((const struct indexed *)b)->path);
 }
 
 /* The index in the files table of (path, stamp), added when missing. */
@@ -344,25 +341,19 @@ static size_t file_index(struct dl_prefilter_memo *m, const char *path, const ch
                 for (size_t i = 0; i < m->files.n; i++) {
                         struct indexed *x = dl_xcalloc(1, sizeof *x);
                         *x = (struct indexed){m->files.items[i].path, i};
-                        struct indexed **slot = tsearch(x, &m->index, cmp_indexed);
-                        if (*slot != x) { /* the later entry of a path stands */
-                                (*slot)->i = i;
-                                free(x);
-                        }
+                        free(dl_htab_put_str(&m->index, x->path, x)); /* the later entry stands */
                 }
         }
-        struct indexed key = {(char *)path, 0};
-        struct indexed **hit = tfind(&key, &m->index, cmp_indexed);
-        if (hit && !strcmp(m->files.items[(*hit)->i].stamp, stamp))
-                return (*hit)->i;
+        struct indexed *hit = dl_htab_get_str(&m->index, path);
+        if (hit && !strcmp(m->files.items[hit->i].stamp, stamp))
+                return hit->i;
         struct file_rec f = {dl_xstrdup(path), "", 1};
         snprintf(f.stamp, sizeof f.stamp, "%s", stamp);
         size_t i = m->files.n;
         DL_VEC_PUSH(&m->files, f);
-        struct indexed *x = hit ? *hit : dl_xcalloc(1, sizeof *x);
+        struct indexed *x = hit ? hit : dl_xcalloc(1, sizeof *x);
         *x = (struct indexed){m->files.items[i].path, i};
-        if (!hit)
-                tsearch(x, &m->index, cmp_indexed);
+        dl_htab_put_str(&m->index, x->path, x); /* the key is the new entry's path */
         return i;
 }
 
@@ -398,12 +389,9 @@ void dl_prefilter_memo_put(struct dl_prefilter_memo *m, const struct dl_prefilte
                 u->deps[u->n_deps++] =
                         file_index(m, q->path, q->is_file ? state_of(m, q->path)->stamp : "");
         }
-        struct unit **slot = tsearch(u, &m->units, cmp_unit);
-        if (*slot != u) { /* replaces what was there */
-                struct unit *old = *slot;
-                *slot = u;
+        struct unit *old = dl_htab_put(&m->units, u->key, KEY_HEX, u);
+        if (old) /* replaced */
                 free_unit(old);
-        }
         m->changed = true;
 }
 
@@ -415,12 +403,8 @@ struct writer {
         struct dl_strbuf files, units;
 };
 
-static void write_unit(const void *node, VISIT v, void *data)
+static void write_unit(struct writer *w, const struct unit *u)
 {
-        if (v != postorder && v != leaf)
-                return;
-        const struct unit *u = *(const struct unit *const *)node;
-        struct writer *w = data;
         dl_strbuf_printf(&w->units, "U\t%s\t%s\t", u->key, u->stamp);
         for (size_t k = 0; k < u->n_deps; k++) {
                 size_t i = u->deps[k];
@@ -442,7 +426,15 @@ void dl_prefilter_memo_save(struct dl_prefilter_memo *m)
         struct writer w = {m, dl_xcalloc(m->files.n + 1, sizeof *w.number), 0, {0}, {0}};
         dl_strbuf_init(&w.files);
         dl_strbuf_init(&w.units);
-        twalk_r(m->units, write_unit, &w);
+        struct unit **units = dl_xcalloc(m->units.n + 1, sizeof *units);
+        size_t n = 0, pos = 0;
+        for (struct unit *u; (u = dl_htab_next(&m->units, &pos));)
+                units[n++] = u;
+        if (n)
+                qsort(units, n, sizeof *units, cmp_unit);
+        for (size_t i = 0; i < n; i++)
+                write_unit(&w, units[i]);
+        free(units);
         free(w.number);
         dl_strbuf_puts(&w.files, dl_strbuf_cstr(&w.units));
         char *body = dl_strbuf_take(&w.files);

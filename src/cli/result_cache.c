@@ -12,13 +12,13 @@
  * DynamoDB files). A header whose path holds a tab or a newline leaves the
  * file uncached.
  */
-#define _GNU_SOURCE /* tdestroy */
 #include "result_cache.h"
 
 #include "cache_files.h"
 
 #include "../core/alloc.h"
 #include "../core/file.h"
+#include "../core/htab.h"
 #include "../core/strbuf.h"
 #include "../core/vec.h"
 #include "../findings/fileio.h"
@@ -31,7 +31,6 @@
 #include <limits.h>
 #include <nettle/sha2.h>
 #include <pthread.h>
-#include <search.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,9 +65,8 @@ struct dl_result_cache {
         json_t *digests;      /* object: path -> [stamp, digest] of the executable and stubs */
         bool digests_changed; /* written back at dl_result_cache_free */
         pthread_mutex_t lock;
-        void *memo;   /* tsearch tree of struct digest_memo, by path */
-        void *stamps; /* tsearch tree of struct digest_memo, by path: stamps only
-                         (stamp_now) */
+        struct dl_htab memo;   /* struct digest_memo by path */
+        struct dl_htab stamps; /* struct digest_memo by path: stamps only (stamp_now) */
         size_t hits, writes;
 };
 
@@ -223,6 +221,14 @@ static void free_memo(void *p)
         free(m);
 }
 
+static void free_memos(struct dl_htab *t)
+{
+        size_t pos = 0;
+        for (void *m; (m = dl_htab_next(t, &pos));)
+                free_memo(m);
+        dl_htab_fini(t);
+}
+
 /* ---- eviction -------------------------------------------------------------------------- */
 
 struct aged {
@@ -298,8 +304,8 @@ void dl_result_cache_free(struct dl_result_cache *c)
         free(text);
         json_decref(c->digests);
         free(c->digests_path);
-        tdestroy(c->memo, free_memo);
-        tdestroy(c->stamps, free_memo);
+        free_memos(&c->memo);
+        free_memos(&c->stamps);
         pthread_mutex_destroy(&c->lock);
         free(c->dir);
         free(c->stub_dir);
@@ -373,28 +379,22 @@ void dl_result_cache_key(const uint8_t *base, const char *path, const char *cons
 
 /* ---- header digests, once per run -------------------------------------------------------- */
 
-static int cmp_memo(const void *a, const void *b)
-{
-        return strcmp(((const struct digest_memo *)a)->path, ((const struct digest_memo *)b)->path);
-}
-
 /* The stamp of path now (STAMP_MAX bytes into out), taken once a run: the
  * entries of a run's files record the same headers (the C++ library's,
  * hundreds of them), each checked by stamp. False when path cannot be
  * stat'ed. */
 static bool stamp_now(struct dl_result_cache *c, const char *path, char *out)
 {
-        struct digest_memo key = {(char *)path, false, "", ""};
         pthread_mutex_lock(&c->lock);
-        struct digest_memo **hit = tfind(&key, &c->stamps, cmp_memo);
+        struct digest_memo *hit = dl_htab_get_str(&c->stamps, path);
         if (!hit) {
-                struct digest_memo *m = dl_xcalloc(1, sizeof *m);
-                m->path = dl_xstrdup(path);
-                m->readable = file_stamp(path, m->stamp, NULL);
-                hit = tsearch(m, &c->stamps, cmp_memo);
+                hit = dl_xcalloc(1, sizeof *hit);
+                hit->path = dl_xstrdup(path);
+                hit->readable = file_stamp(path, hit->stamp, NULL);
+                dl_htab_put_str(&c->stamps, hit->path, hit);
         }
-        bool ok = (*hit)->readable;
-        memcpy(out, (*hit)->stamp, sizeof key.stamp);
+        bool ok = hit->readable;
+        memcpy(out, hit->stamp, sizeof hit->stamp);
         pthread_mutex_unlock(&c->lock);
         return ok;
 }
@@ -404,13 +404,12 @@ static bool stamp_now(struct dl_result_cache *c, const char *path, char *out)
  * else ""); false when it cannot be read. Both are taken once a run. */
 static bool header_digest(struct dl_result_cache *c, const char *path, char *out, char *stamp)
 {
-        struct digest_memo key = {(char *)path, false, "", ""};
         pthread_mutex_lock(&c->lock);
-        struct digest_memo **hit = tfind(&key, &c->memo, cmp_memo);
-        bool known = hit != NULL, readable = hit && (*hit)->readable;
+        const struct digest_memo *hit = dl_htab_get_str(&c->memo, path);
+        bool known = hit != NULL, readable = hit && hit->readable;
         if (hit) {
-                memcpy(out, (*hit)->hex, sizeof key.hex);
-                memcpy(stamp, (*hit)->stamp, sizeof key.stamp);
+                memcpy(out, hit->hex, sizeof hit->hex);
+                memcpy(stamp, hit->stamp, sizeof hit->stamp);
         }
         pthread_mutex_unlock(&c->lock);
         if (known)
@@ -427,9 +426,11 @@ static bool header_digest(struct dl_result_cache *c, const char *path, char *out
         memcpy(stamp, m->stamp, sizeof m->stamp);
         readable = m->readable;
         pthread_mutex_lock(&c->lock);
-        struct digest_memo **slot = tsearch(m, &c->memo, cmp_memo);
+        bool first = !dl_htab_get_str(&c->memo, m->path);
+        if (first)
+                dl_htab_put_str(&c->memo, m->path, m);
         pthread_mutex_unlock(&c->lock);
-        if (*slot != m)
+        if (!first) /* another thread asked too */
                 free_memo(m);
         return readable;
 }

@@ -5,16 +5,15 @@
  * directory's (st_dev, st_ino) is remembered so that a symbolic link back
  * into an ancestor cannot loop.
  */
-#define _GNU_SOURCE /* tdestroy */
 #include "walk.h"
 
 #include "../core/alloc.h"
+#include "../core/htab.h"
 #include "../core/log.h"
 #include "../core/strbuf.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <search.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -62,29 +61,33 @@ struct walker {
         const struct dl_walk_opts *o;
         struct dl_log *log;
         struct dl_file_list *out;
-        void *seen;  /* tsearch tree of struct dirid: directories entered */
-        void *files; /* tsearch tree of struct dirid: files already listed, to
-                        drop duplicates */
+        struct dl_htab seen;  /* struct dirid by its bytes: directories entered */
+        struct dl_htab files; /* struct dirid by its bytes: files already listed,
+                                 to drop duplicates */
 };
 
-static int cmp_dirid(const void *a, const void *b)
+/* Adds st's identity to the set *set; false when it was there (a hash set,
+ * not a list: a walk of 10,000 files compared each with every other). */
+static bool remember(struct dl_htab *set, const struct stat *st)
 {
-        const struct dirid *x = a, *y = b;
-        if (x->dev != y->dev)
-                return x->dev < y->dev ? -1 : 1;
-        return (x->ino > y->ino) - (x->ino < y->ino);
+        struct dirid key;
+        memset(&key, 0, sizeof key); /* any padding compares too */
+        key.dev = st->st_dev;
+        key.ino = st->st_ino;
+        if (dl_htab_get(set, &key, sizeof key))
+                return false;
+        struct dirid *id = dl_xcalloc(1, sizeof *id);
+        memcpy(id, &key, sizeof key);
+        dl_htab_put(set, id, sizeof *id, id);
+        return true;
 }
 
-/* Adds st's identity to the set *tree; false when it was there (a tree,
- * not a list: a walk of 10,000 files compared each with every other). */
-static bool remember(void **tree, const struct stat *st)
+static void forget(struct dl_htab *set)
 {
-        struct dirid *id = dl_xcalloc(1, sizeof *id);
-        *id = (struct dirid){st->st_dev, st->st_ino};
-        if (*(struct dirid **)tsearch(id, tree, cmp_dirid) == id)
-                return true;
-        free(id);
-        return false;
+        size_t pos = 0;
+        for (void *id; (id = dl_htab_next(set, &pos));)
+                free(id);
+        dl_htab_fini(set);
 }
 
 static void add_file(struct walker *w, const char *path, const struct stat *st)
@@ -222,7 +225,7 @@ void dl_walk_paths(const char *const *operands, size_t n, const struct dl_walk_o
 {
         static const struct dl_walk_opts none = {0};
         memset(out, 0, sizeof *out);
-        struct walker w = {o ? o : &none, log, out, NULL, NULL};
+        struct walker w = {o ? o : &none, log, out, {0}, {0}};
         for (size_t i = 0; i < n; i++) {
                 struct stat st;
                 if (stat(operands[i], &st) != 0) {
@@ -240,8 +243,8 @@ void dl_walk_paths(const char *const *operands, size_t n, const struct dl_walk_o
                         fail(&w, operands[i], "not a regular file or directory");
                 }
         }
-        tdestroy(w.seen, free);
-        tdestroy(w.files, free);
+        forget(&w.seen);
+        forget(&w.files);
 }
 
 void dl_file_list_fini(struct dl_file_list *l)
