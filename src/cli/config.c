@@ -1,15 +1,14 @@
 /* config.c - the rules of each file.
  * SPDX-License-Identifier: MIT
  */
-#define _GNU_SOURCE /* tdestroy */
 #include "config.h"
 
 #include "../core/alloc.h"
+#include "../core/htab.h"
 #include "../core/path.h"
 #include "../core/vec.h"
 #include "../rules/ruleset.h"
 
-#include <search.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,40 +25,40 @@ struct dl_config {
         struct dl_ruleset *tables;            /* --tables-from, merged; or NULL */
         DL_VEC(struct dl_ruleset *) owned;    /* in creation order: freed backwards */
         DL_VEC(const struct dl_ruleset *) effective;
-        void *dirs;    /* directory -> effective index */
-        void *chains;  /* rules file -> the ruleset with its parents merged in */
-        void *files;   /* rules file -> effective index */
+        struct dl_htab dirs;   /* directory -> effective index */
+        struct dl_htab chains; /* rules file -> the ruleset with its parents merged in */
+        struct dl_htab files;  /* rules file -> effective index */
         size_t forced; /* with --rules: its effective index */
         bool has_forced;
 };
 
-static int cmp_entry(const void *a, const void *b)
+static void free_entries(struct dl_htab *t)
 {
-        return strcmp(((const struct config_entry *)a)->key, ((const struct config_entry *)b)->key);
+        size_t pos = 0;
+        for (struct config_entry *e; (e = dl_htab_next(t, &pos));) {
+                free(e->key);
+                free(e);
+        }
+        dl_htab_fini(t);
 }
 
-static void free_entry(void *p)
+static bool lookup(const struct dl_htab *t, const char *key, size_t *index)
 {
-        struct config_entry *e = p;
-        free(e->key);
-        free(e);
-}
-
-static bool lookup(void *const *tree, const char *key, size_t *index)
-{
-        struct config_entry k = {(char *)key, 0};
-        struct config_entry **e = tfind(&k, tree, cmp_entry);
+        const struct config_entry *e = dl_htab_get_str(t, key);
         if (e)
-                *index = (*e)->index;
+                *index = e->index;
         return e != NULL;
 }
 
-static void remember(void **tree, const char *key, size_t index)
+/* Keeps key's index; a key already there keeps its first. */
+static void remember(struct dl_htab *t, const char *key, size_t index)
 {
+        if (dl_htab_get_str(t, key))
+                return;
         struct config_entry *e = dl_xmalloc(sizeof *e);
         e->key = dl_xstrdup(key);
         e->index = index;
-        tsearch(e, tree, cmp_entry);
+        dl_htab_put_str(t, e->key, e);
 }
 
 static struct dl_ruleset *own(struct dl_config *c, struct dl_ruleset *rs)
@@ -228,9 +227,9 @@ void dl_config_free(struct dl_config *c)
                 dl_ruleset_free(c->owned.items[i]);
         DL_VEC_FREE(&c->owned);
         DL_VEC_FREE(&c->effective);
-        tdestroy(c->dirs, free_entry);
-        tdestroy(c->chains, free_entry);
-        tdestroy(c->files, free_entry);
+        free_entries(&c->dirs);
+        free_entries(&c->chains);
+        free_entries(&c->files);
         free(c->cwd);
         free(c);
 }
