@@ -566,13 +566,13 @@ static enum dl_status open_compdb(struct run *r, struct dl_error *err)
  * directory come together, so its real path is asked once, and a file
  * that is no symbolic link is its real directory and its name (one lstat
  * instead of a readlink per component). */
-static char *real_file(struct run *r, const char *path, char *buf)
+static char *real_file(struct run *r, const char *path, bool no_link, char *buf)
 {
         const char *slash = strrchr(path, '/');
         const char *base = slash ? slash + 1 : path;
         struct stat st;
-        if (!*base || !strcmp(base, ".") || !strcmp(base, "..") || lstat(path, &st) != 0 ||
-            S_ISLNK(st.st_mode))
+        if (!*base || !strcmp(base, ".") || !strcmp(base, "..") ||
+            (!no_link && (lstat(path, &st) != 0 || S_ISLNK(st.st_mode))))
                 return realpath(path, buf);
         char *dir = slash ? dl_xstrndup(path, (size_t)(slash - path) + (slash == path))
                           : dl_xstrdup(".");
@@ -592,14 +592,15 @@ static char *real_file(struct run *r, const char *path, char *buf)
 }
 
 /* dl_compile_args_for with -p's answers taken from the memo when it has
- * them, else from libclang (kept in the memo). */
-static void compile_args(struct run *r, const char *path, const char *repo,
+ * them, else from libclang (kept in the memo). no_link: path is known to
+ * be no symbolic link (the walk said so). */
+static void compile_args(struct run *r, const char *path, bool no_link, const char *repo,
                          struct dl_compile_args *out)
 {
         const struct dl_options *o = &r->o;
         const char *const *extra = (const char *const *)o->extra_args;
         char buf[PATH_MAX];
-        const char *real = real_file(r, path, buf) ? buf : path;
+        const char *real = real_file(r, path, no_link, buf) ? buf : path;
         int kept = dl_compdb_memo_get(r->compdb_memo, real, out);
         if (kept < 0 && r->compdb_dir && !r->db)
                 dl_compdb_open(r->compdb_dir, &r->db, NULL); /* it loaded before */
@@ -1044,7 +1045,8 @@ int dl_cli_main(int argc, char **argv)
                 } else {
                         free(dir);
                 }
-                compile_args(r, path, last_repo, &cargs[i]);
+                compile_args(r, path, r->files.no_link[i], last_repo, &cargs[i]);
+                dl_prefilter_memo_seen(r->prefilter_memo, path, &r->files.stats[i]);
                 dl_compile_args_header_language(&cargs[i], path, cxx_project);
                 oin[i] = (struct dl_owner_input){path, (const char *const *)cargs[i].argv,
                                                  cargs[i].n, r->rules_index[i],

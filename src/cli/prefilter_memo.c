@@ -62,9 +62,18 @@ struct file_rec {
 struct unit {
         char key[KEY_HEX + 1];
         char stamp[DL_STAMP_MAX];
-        size_t *deps; /* indices into the files table */
+        size_t *deps; /* indices into the files table, allocated with the unit */
         size_t n_deps;
 };
+
+/* A unit with room for n dependencies (one allocation: a memo of 10,000
+ * units is read on every run). */
+static struct unit *unit_new(size_t n)
+{
+        struct unit *u = dl_xcalloc(1, sizeof *u + (n + 1) * sizeof *u->deps);
+        u->deps = (size_t *)(u + 1);
+        return u;
+}
 
 /* Where a path sits in the files table (for put). */
 struct indexed {
@@ -111,9 +120,7 @@ static int cmp_unit(const void *a, const void *b)
 
 static void free_unit(void *p)
 {
-        struct unit *u = p;
-        free(u->deps);
-        free(u);
+        free(p);
 }
 
 static void forget_all(struct dl_prefilter_memo *m)
@@ -157,13 +164,13 @@ static bool read_line(void *data, const char *l, const char *end)
         const char *t3 = memchr(t2 + 1, '\t', (size_t)(end - t2 - 1));
         if (l[0] != 'U' || !t3 || t2 - t1 - 1 != KEY_HEX)
                 return false;
-        struct unit *u = dl_xcalloc(1, sizeof *u);
+        size_t n = t3 + 1 < end; /* one more index than commas, when any */
+        for (const char *p = memchr(t3 + 1, ',', (size_t)(end - t3 - 1)); p;
+             p = memchr(p + 1, ',', (size_t)(end - p - 1)))
+                n++;
+        struct unit *u = unit_new(n);
         bool ok = field(t1 + 1, t2, u->key, sizeof u->key) &&
                   field(t2 + 1, t3, u->stamp, sizeof u->stamp);
-        size_t n = t3 + 1 < end; /* one more index than commas, when any */
-        for (const char *p = t3 + 1; p < end; p++)
-                n += *p == ',';
-        u->deps = dl_xcalloc(n + 1, sizeof *u->deps);
         for (const char *p = t3 + 1; ok && p < end;) {
                 char *e;
                 unsigned long long i = strtoull(p, &e, 10);
@@ -263,6 +270,17 @@ static const struct fstate *state_of(struct dl_prefilter_memo *m, const char *pa
         return f;
 }
 
+void dl_prefilter_memo_seen(struct dl_prefilter_memo *m, const char *path, const struct stat *st)
+{
+        if (!m || dl_htab_get_str(&m->now, path))
+                return;
+        struct fstate *f = dl_xcalloc(1, sizeof *f);
+        f->path = dl_xstrdup(path);
+        if (!dl_file_stamp_of(st, f->stamp, m->start, &f->settled))
+                f->stamp[0] = '\0';
+        dl_htab_put_str(&m->now, f->path, f);
+}
+
 /* The key of one unit under pf, as hex (KEY_HEX + 1 bytes into hex). */
 static void unit_key(struct dl_prefilter_memo *m, const struct dl_prefilter *pf, const char *path,
                      const char *const *args, size_t n_args, char *hex)
@@ -319,8 +337,8 @@ bool dl_prefilter_memo_skip(struct dl_prefilter_memo *m, const struct dl_prefilt
         struct unit *u = dl_htab_get(&m->units, key, KEY_HEX);
         if (!u)
                 return false;
-        char now[DL_STAMP_MAX];
-        bool same = dl_file_stamp(path, now, m->start, NULL) && !strcmp(now, u->stamp);
+        const struct fstate *now = state_of(m, path); /* the walk's, when it listed path */
+        bool same = now->stamp[0] && !strcmp(now->stamp, u->stamp);
         for (size_t k = 0; same && k < u->n_deps; k++)
                 same = file_same(m, u->deps[k]);
         if (!same) { /* forgotten: scanned again, and remembered again if it still cannot */
@@ -380,10 +398,9 @@ void dl_prefilter_memo_put(struct dl_prefilter_memo *m, const struct dl_prefilte
                 if ((f && (!f->stamp[0] || !f->settled)) || !plain(q->path))
                         return;
         }
-        struct unit *u = dl_xcalloc(1, sizeof *u);
+        struct unit *u = unit_new(deps->n_probes);
         unit_key(m, pf, path, args, n_args, u->key);
         memcpy(u->stamp, stamp, sizeof stamp);
-        u->deps = dl_xcalloc(deps->n_probes + 1, sizeof *u->deps);
         for (size_t i = 0; i < deps->n_probes; i++) {
                 const struct dl_scan_probe *q = &deps->probes[i];
                 u->deps[u->n_deps++] =

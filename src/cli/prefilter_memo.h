@@ -40,6 +40,7 @@
 
 struct dl_prefilter;
 struct dl_prefilter_deps;
+struct stat;
 
 struct dl_prefilter_memo;
 
@@ -53,6 +54,16 @@ struct dl_prefilter_memo;
  */
 struct dl_prefilter_memo *dl_prefilter_memo_new(const char *cache_dir, const char *program,
                                                 const char *stub_dir);
+
+/**
+ * dl_prefilter_memo_seen - tell the memo what stat() said of path during
+ * this run (after dl_prefilter_memo_new), so that its questions about path
+ * (a unit's or a header's stamp) take that answer instead of asking again:
+ * a directory walk stats every file it lists. Stamps keep their meaning:
+ * the file as it was at some moment of this run, before it is read.
+ * NULL-safe; a path already known keeps its first answer.
+ */
+void dl_prefilter_memo_seen(struct dl_prefilter_memo *m, const char *path, const struct stat *st);
 
 /**
  * dl_prefilter_memo_skip - whether the unit path, with args (as given to

@@ -5,6 +5,7 @@
  * directory's (st_dev, st_ino) is remembered so that a symbolic link back
  * into an ancestor cannot loop.
  */
+#define _DEFAULT_SOURCE /* DT_REG */
 #include "walk.h"
 
 #include "../core/alloc.h"
@@ -90,7 +91,7 @@ static void forget(struct dl_htab *set)
         dl_htab_fini(set);
 }
 
-static void add_file(struct walker *w, const char *path, const struct stat *st)
+static void add_file(struct walker *w, const char *path, const struct stat *st, bool no_link)
 {
         if (!remember(&w->files, st))
                 return;
@@ -98,7 +99,11 @@ static void add_file(struct walker *w, const char *path, const struct stat *st)
         if (l->n == l->cap) {
                 l->cap = l->cap ? l->cap * 2 : 64;
                 l->paths = dl_xrealloc(l->paths, l->cap * sizeof *l->paths);
+                l->stats = dl_xrealloc(l->stats, l->cap * sizeof *l->stats);
+                l->no_link = dl_xrealloc(l->no_link, l->cap * sizeof *l->no_link);
         }
+        l->stats[l->n] = *st;
+        l->no_link[l->n] = no_link;
         l->paths[l->n++] = dl_xstrdup(path);
 }
 
@@ -109,9 +114,15 @@ static void fail(struct walker *w, const char *path, const char *what)
         w->out->failed++;
 }
 
-static int cmp_str(const void *a, const void *b)
+/* One directory entry: its name and what readdir said it is (d_type). */
+struct entry {
+        char *name;
+        unsigned char type;
+};
+
+static int cmp_entry(const void *a, const void *b)
 {
-        return strcmp(*(char *const *)a, *(char *const *)b);
+        return strcmp(((const struct entry *)a)->name, ((const struct entry *)b)->name);
 }
 
 static char *join(const char *dir, const char *name)
@@ -124,8 +135,9 @@ static char *join(const char *dir, const char *name)
         return dl_xasprintf("%s/%s", dir, name);
 }
 
-/* Lists dir's entries sorted; returns the count and sets *names (heap). */
-static size_t list_dir(struct walker *w, const char *dir, char ***names)
+/* Lists dir's entries sorted by name; returns the count and sets *names
+ * (heap). */
+static size_t list_dir(struct walker *w, const char *dir, struct entry **names)
 {
         *names = NULL;
         DIR *d = opendir(dir);
@@ -142,11 +154,11 @@ static size_t list_dir(struct walker *w, const char *dir, char ***names)
                         cap = cap ? cap * 2 : 32;
                         *names = dl_xrealloc(*names, cap * sizeof **names);
                 }
-                (*names)[n++] = dl_xstrdup(e->d_name);
+                (*names)[n++] = (struct entry){dl_xstrdup(e->d_name), e->d_type};
         }
         closedir(d);
         if (n)
-                qsort(*names, n, sizeof **names, cmp_str);
+                qsort(*names, n, sizeof **names, cmp_entry);
         return n;
 }
 
@@ -172,11 +184,19 @@ static void walk_dir(struct walker *w, const char *root)
         PUSH(dl_xstrdup(root));
         while (n) {
                 char *dir = stack[--n];
-                char **names;
+                struct entry *names;
                 size_t k = list_dir(w, dir, &names);
                 size_t first_sub = n;
                 for (size_t i = 0; i < k; i++) {
-                        char *path = join(dir, names[i]);
+                        const char *name = names[i].name;
+                        bool wanted = name[0] != '.' &&
+                                      (dl_is_source_name(name) ||
+                                       has_suffix(name, w->o->extensions, w->o->n_extensions));
+                        if (names[i].type == DT_REG && !wanted) {
+                                free(names[i].name); /* not asked about: no stat */
+                                continue;
+                        }
+                        char *path = join(dir, name);
                         struct stat st;
                         if (stat(path, &st) != 0) {
                                 /* a dangling link is not an input error */
@@ -184,7 +204,7 @@ static void walk_dir(struct walker *w, const char *root)
                                         fail(w, path, strerror(errno));
                                 free(path);
                         } else if (S_ISDIR(st.st_mode)) {
-                                if (skipped_dir(names[i]) || skip(w, path, true, false)) {
+                                if (skipped_dir(name) || skip(w, path, true, false)) {
                                         free(path);
                                 } else if (!remember(&w->seen, &st)) {
                                         struct dl_loc loc = {path, 0, 0};
@@ -195,17 +215,13 @@ static void walk_dir(struct walker *w, const char *root)
                                 } else {
                                         PUSH(path);
                                 }
-                        } else if (S_ISREG(st.st_mode) && names[i][0] != '.' &&
-                                   (dl_is_source_name(names[i]) ||
-                                    has_suffix(names[i], w->o->extensions,
-                                               w->o->n_extensions)) &&
-                                   !skip(w, path, false, false)) {
-                                add_file(w, path, &st);
+                        } else if (S_ISREG(st.st_mode) && wanted && !skip(w, path, false, false)) {
+                                add_file(w, path, &st, names[i].type == DT_REG);
                                 free(path);
                         } else {
                                 free(path);
                         }
-                        free(names[i]);
+                        free(names[i].name);
                 }
                 free(names);
                 /* reverse the subdirectories pushed for this dir */
@@ -238,7 +254,7 @@ void dl_walk_paths(const char *const *operands, size_t n, const struct dl_walk_o
                         if (remember(&w.seen, &st))
                                 walk_dir(&w, operands[i]);
                 } else if (S_ISREG(st.st_mode)) {
-                        add_file(&w, operands[i], &st);
+                        add_file(&w, operands[i], &st, false);
                 } else {
                         fail(&w, operands[i], "not a regular file or directory");
                 }
@@ -254,5 +270,7 @@ void dl_file_list_fini(struct dl_file_list *l)
         for (size_t i = 0; i < l->n; i++)
                 free(l->paths[i]);
         free(l->paths);
+        free(l->stats);
+        free(l->no_link);
         memset(l, 0, sizeof *l);
 }

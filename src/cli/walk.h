@@ -8,9 +8,16 @@
 #include <stddef.h>
 
 struct dl_log;
+struct stat;
 
 struct dl_file_list {
         char **paths;   /* heap strings, owned; sorted within each directory */
+        /* Per path: what stat() (which follows symbolic links) said when the
+         * walk listed it, so that the run need not ask again. */
+        struct stat *stats;
+        /* Per path: true when its directory entry said a regular file, so it
+         * is no symbolic link (false: not known). */
+        bool *no_link;
         size_t n, cap;
         size_t failed;  /* operands or entries that could not be read */
 };

@@ -60,4 +60,14 @@ int dl_time_cmp(const struct timespec *a, const struct timespec *b);
  */
 bool dl_file_stamp(const char *path, char *out, time_t now, bool *settled);
 
+struct stat;
+
+/**
+ * dl_file_stamp_of - dl_file_stamp from a stat() the caller already made
+ * (a directory walk's: one stat per file and run, not one per question).
+ * The stamp stands for the file as it was when st was taken.
+ * Returns: false when st is not a regular file's (out untouched).
+ */
+bool dl_file_stamp_of(const struct stat *st, char *out, time_t now, bool *settled);
+
 #endif
