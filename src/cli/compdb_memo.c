@@ -41,11 +41,15 @@ struct answer {
         char *real;
         char **argv; /* NULL: no command */
         size_t n;
+        bool borrowed; /* read from the memo file: real and argv's strings lie
+                          in its text, argv right after this struct (one
+                          allocation per answer, not one per string) */
 };
 
 struct dl_compdb_memo {
         char *path;   /* <cache dir>/compdb/<key>.memo */
         struct dl_htab byreal; /* struct answer by real path */
+        char *text;            /* the memo file's text, which read answers borrow */
         bool found;   /* read from its file */
         bool changed; /* answers added since */
 };
@@ -77,10 +81,12 @@ static int cmp_answer(const void *a, const void *b)
 static void free_answer(void *p)
 {
         struct answer *a = p;
-        for (size_t i = 0; i < a->n; i++)
+        for (size_t i = 0; !a->borrowed && i < a->n; i++)
                 free(a->argv[i]);
-        free(a->argv);
-        free(a->real);
+        if (!a->borrowed) {
+                free(a->argv);
+                free(a->real);
+        }
         free(a);
 }
 
@@ -101,29 +107,26 @@ static void keep(struct dl_compdb_memo *m, struct answer *take)
                 free_answer(old);
 }
 
-/* One line of the body [l, e); false when malformed. */
-static bool read_line(void *data, const char *l, const char *e)
+/* One line of the body [l, e), split in place (its tabs and newline
+ * become NULs); false when malformed. */
+static bool read_line(struct dl_compdb_memo *m, char *l, char *e)
 {
-        struct dl_compdb_memo *m = data;
         if (e - l < 3 || (l[0] != 'A' && l[0] != 'N') || l[1] != '\t')
                 return false;
-        struct answer *a = dl_xcalloc(1, sizeof *a);
-        const char *p = l + 2;
-        const char *t = memchr(p, '\t', (size_t)(e - p));
-        a->real = dl_xstrndup(p, (size_t)((t ? t : e) - p));
-        if (l[0] == 'A') {
-                size_t n = 0; /* one argument per tab after the path */
-                for (const char *q = t; q && q < e; q++)
-                        n += *q == '\t';
-                a->argv = dl_xcalloc(n + 1, sizeof *a->argv);
-                while (t) {
-                        p = t + 1;
-                        t = memchr(p, '\t', (size_t)(e - p));
-                        a->argv[a->n++] = dl_xstrndup(p, (size_t)((t ? t : e) - p));
-                }
-        } else if (t) {
-                free_answer(a);
+        size_t n = 0; /* one argument per tab after the path */
+        for (const char *q = memchr(l + 2, '\t', (size_t)(e - l - 2)); q;
+             q = memchr(q + 1, '\t', (size_t)(e - q - 1)))
+                n++;
+        if (l[0] == 'N' && n)
                 return false;
+        struct answer *a = dl_xcalloc(1, sizeof *a + (n + 1) * sizeof *a->argv);
+        a->borrowed = true;
+        a->argv = l[0] == 'A' ? (char **)(a + 1) : NULL;
+        *e = '\0';
+        a->real = l + 2;
+        for (char *t = strchr(a->real, '\t'); t; t = strchr(t + 1, '\t')) {
+                *t = '\0';
+                a->argv[a->n++] = t + 1;
         }
         keep(m, a);
         return true;
@@ -132,9 +135,21 @@ static bool read_line(void *data, const char *l, const char *e)
 /* The answers of the memo file, when it is whole and of this format. */
 static bool read_answers(struct dl_compdb_memo *m)
 {
-        bool ok = dl_cache_sealed_lines(m->path, HEAD, read_line, m);
+        const char *body = NULL;
+        size_t len = 0;
+        m->text = dl_cache_sealed_read(m->path, HEAD, &body, &len);
+        bool ok = m->text != NULL;
+        char *end = ok ? m->text + (body - m->text) + len : NULL;
+        for (char *l = ok ? m->text + (body - m->text) : NULL; ok && l < end;) {
+                char *nl = memchr(l, '\n', (size_t)(end - l));
+                char *e = nl ? nl : end;
+                ok = read_line(m, l, e);
+                l = e + 1;
+        }
         if (!ok) {
                 forget_all(m);
+                free(m->text);
+                m->text = NULL;
         }
         return ok;
 }
@@ -261,6 +276,7 @@ void dl_compdb_memo_free(struct dl_compdb_memo *m)
         if (!m)
                 return;
         forget_all(m);
+        free(m->text);
         free(m->path);
         free(m);
 }

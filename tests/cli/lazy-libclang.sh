@@ -80,6 +80,12 @@ for f in "$C"/compdb/*.memo; do sed 's/-DX=2/-DX=3/' "$f" >"$f.tmp" && mv "$f.tm
 loaded corrupt-memo "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
 has "$T/corrupt-memo.err" "3 of 3 files from the result cache"
 grep -q -- '-DX=3' "$C"/compdb/*.memo && fail "the altered memo was kept" || ok "the memo was rewritten"
+# so is a truncated one; the rewritten memo answers the next run alone
+for f in "$C"/compdb/*.memo; do head -c 120 "$f" >"$f.tmp" && mv "$f.tmp" "$f"; done
+loaded truncated-memo "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
+has "$T/truncated-memo.err" "3 of 3 files from the result cache"
+not_loaded rewritten-memo "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
+has "$T/rewritten-memo.err" "3 of 3 files from the result cache"
 # the memos are bounded: 20 more contents of the database leave the 16 most
 # recently used
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
