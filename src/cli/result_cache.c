@@ -1,16 +1,25 @@
 /* result_cache.c - the per-translation-unit result cache of result_cache.h.
  * SPDX-License-Identifier: MIT
  *
- * Entry format (a sealed file, cache_files.h):
- *   ddblint-result-cache 3 <version>\n
+ * Entry format (a sealed file, cache_files.h), <results>/XX/<key>:
+ *   ddblint-result-cache 4 <version>\n
  *   <one line of JSON: {"key", "clang_errors", "findings": [...], "log": [...]}>\n
+ *   L <TAB> <name of its header list>\n
+ *   <sha256 hex of the lines above>\n
+ * Header list (a sealed file), <results>/lists/<name>:
+ *   ddblint-header-list 1\n
  *   H <TAB> <header path> <TAB> <sha256 hex> <TAB> <stamp or "-">\n   (one per header)
  *   <sha256 hex of the lines above>\n
- * The headers are lines of text, not JSON: an entry of a C++ file lists
- * hundreds (the C++ library's), and reading them with jansson cost a warm
- * run 2.6 ms a DynamoDB file (0.5 s of CPU at 10,000 files, 2% of them
- * DynamoDB files). A header whose path holds a tab or a newline leaves the
- * file uncached.
+ * where the list's name is the hex of its own seal (a list is the same
+ * file for every entry that read the same headers as they were). A C++
+ * unit reads hundreds of headers (the C++ library's), mostly the same ones
+ * across a project: entries that each carried them made a warm run at
+ * 10,000 files (200 DynamoDB files) read and hash 22 MB and check 113,000
+ * header lines; a list is read and checked once per run however many
+ * entries name it. The headers are text, not JSON (jansson cost 2.6 ms a
+ * DynamoDB file). A header whose path holds a tab or a newline leaves the
+ * file uncached. An entry whose list is missing, damaged or misnamed is a
+ * miss, and is written again with its list.
  */
 #include "result_cache.h"
 
@@ -38,7 +47,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#define FORMAT "ddblint-result-cache 3"
+#define FORMAT "ddblint-result-cache 4"
+#define LIST_FORMAT "ddblint-header-list 1"
+#define LISTS "lists" /* the lists' directory under <results> */
 
 /* A header's stamp: dl_file_stamp (core/file.h) */
 #define STAMP_MAX DL_STAMP_MAX
@@ -54,6 +65,12 @@ struct digest_memo {
                                   changed while read or had changed too recently */
 };
 
+/* What this run knows of one header list. */
+struct list_state {
+        char name[2 * SHA256_DIGEST_SIZE + 1];
+        bool good; /* whole, and every header in it unchanged */
+};
+
 struct dl_result_cache {
         char *dir;      /* <cache dir>/results */
         char *stub_dir; /* the stub headers (their content is in every key), or NULL */
@@ -67,6 +84,7 @@ struct dl_result_cache {
         pthread_mutex_t lock;
         struct dl_htab memo;   /* struct digest_memo by path */
         struct dl_htab stamps; /* struct digest_memo by path: stamps only (stamp_now) */
+        struct dl_htab lists;  /* struct list_state by name: header lists asked or written */
         size_t hits, writes;
 };
 
@@ -306,6 +324,10 @@ void dl_result_cache_free(struct dl_result_cache *c)
         free(c->digests_path);
         free_memos(&c->memo);
         free_memos(&c->stamps);
+        size_t pos = 0;
+        for (void *l; (l = dl_htab_next(&c->lists, &pos));)
+                free(l);
+        dl_htab_fini(&c->lists);
         pthread_mutex_destroy(&c->lock);
         free(c->dir);
         free(c->stub_dir);
@@ -620,6 +642,40 @@ static bool entry_read(json_t *j, const char *key_hex, struct dl_result *out)
         return true;
 }
 
+/* Whether the header list name (2 * SHA256_DIGEST_SIZE hex digits) is
+ * whole and every header in it unchanged; asked once a run per list. */
+static bool list_good(struct dl_result_cache *c, const char *name)
+{
+        const size_t n_name = (size_t)2 * SHA256_DIGEST_SIZE;
+        pthread_mutex_lock(&c->lock);
+        const struct list_state *known = dl_htab_get(&c->lists, name, n_name);
+        bool asked = known != NULL, good = known && known->good;
+        pthread_mutex_unlock(&c->lock);
+        if (asked)
+                return good;
+        struct list_state *l = dl_xcalloc(1, sizeof *l);
+        memcpy(l->name, name, n_name);
+        char *path = dl_xasprintf("%s/" LISTS "/%s", c->dir, l->name);
+        const char *body;
+        size_t body_len;
+        char *text = dl_cache_sealed_read(path, LIST_FORMAT, &body, &body_len);
+        /* named by its seal: the last line, after the newline that ends the body */
+        l->good = text && !memcmp(body + body_len + 1, name, n_name) &&
+                  headers_unchanged(c, body, body_len);
+        free(text);
+        if (l->good)
+                utimensat(AT_FDCWD, path, NULL, 0); /* recently used */
+        free(path);
+        good = l->good;
+        pthread_mutex_lock(&c->lock);
+        if (!dl_htab_get(&c->lists, l->name, n_name))
+                dl_htab_put(&c->lists, l->name, n_name, l);
+        else
+                free(l); /* another thread asked too */
+        pthread_mutex_unlock(&c->lock);
+        return good;
+}
+
 bool dl_result_cache_get(struct dl_result_cache *c, const uint8_t *key, struct dl_result *out)
 {
         char hex[2 * DL_RESULT_KEY_SIZE + 1];
@@ -631,9 +687,11 @@ bool dl_result_cache_get(struct dl_result_cache *c, const uint8_t *key, struct d
         char *text = dl_cache_sealed_read(path, head, &body, &body_len);
         bool hit = false;
         const char *nl = text ? memchr(body, '\n', body_len) : NULL;
-        size_t json_len = nl ? (size_t)(nl - body) : body_len;
-        if (text && headers_unchanged(c, body + json_len + !!nl, body_len - json_len - !!nl)) {
-                json_t *j = json_loadb(body, json_len, 0, NULL);
+        /* the JSON line, then "L <TAB> <list name>" and nothing more */
+        const size_t n_name = (size_t)2 * SHA256_DIGEST_SIZE;
+        if (nl && body + body_len - nl == (ptrdiff_t)(3 + n_name) && nl[1] == 'L' &&
+            nl[2] == '\t' && list_good(c, nl + 3)) {
+                json_t *j = json_loadb(body, (size_t)(nl - body), 0, NULL);
                 hit = j && entry_read(j, hex, out);
                 json_decref(j);
         }
@@ -642,6 +700,44 @@ bool dl_result_cache_get(struct dl_result_cache *c, const uint8_t *key, struct d
                 utimensat(AT_FDCWD, path, NULL, 0); /* recently used */
         free(path);
         return hit;
+}
+
+/* Writes the header list body (its H lines, no last newline) unless this
+ * run found it good or wrote it already; its name (hex) into name. False
+ * when it cannot be written. */
+static bool list_put(struct dl_result_cache *c, const char *body, char *name)
+{
+        char *text = dl_xasprintf(LIST_FORMAT "\n%s\n", body);
+        struct sha256_ctx ctx;
+        uint8_t d[SHA256_DIGEST_SIZE];
+        sha256_init(&ctx);
+        sha256_update(&ctx, strlen(text), (const uint8_t *)text);
+        sha256_digest(&ctx, sizeof d, d);
+        free(text);
+        to_hex(d, sizeof d, name);
+        const size_t n_name = (size_t)2 * SHA256_DIGEST_SIZE;
+        pthread_mutex_lock(&c->lock);
+        const struct list_state *known = dl_htab_get(&c->lists, name, n_name);
+        bool done = known && known->good;
+        pthread_mutex_unlock(&c->lock);
+        if (done)
+                return true;
+        char *dir = dl_xasprintf("%s/" LISTS, c->dir);
+        char *path = dl_xasprintf("%s/%s", dir, name);
+        bool ok = dl_mkdirs(dir) && dl_cache_sealed_write(path, LIST_FORMAT, body);
+        free(path);
+        free(dir);
+        if (!ok)
+                return false;
+        /* good for this run's next entries: the headers were read now */
+        struct list_state *l = dl_xcalloc(1, sizeof *l);
+        memcpy(l->name, name, sizeof l->name);
+        l->good = true;
+        pthread_mutex_lock(&c->lock);
+        struct list_state *was = dl_htab_put(&c->lists, l->name, n_name, l);
+        pthread_mutex_unlock(&c->lock);
+        free(was);
+        return true;
 }
 
 bool dl_result_cache_put(struct dl_result_cache *c, const uint8_t *key, const struct dl_result *r,
@@ -661,8 +757,11 @@ bool dl_result_cache_put(struct dl_result_cache *c, const uint8_t *key, const st
                 char d[2 * SHA256_DIGEST_SIZE + 1], stamp[STAMP_MAX];
                 ok = header_digest(c, headers[i], d, stamp) && !strpbrk(headers[i], "\t\n") &&
                      strlen(headers[i]) < PATH_MAX;
-                dl_strbuf_printf(&hs, "\nH\t%s\t%s\t%s", headers[i], d, stamp[0] ? stamp : "-");
+                dl_strbuf_printf(&hs, "%sH\t%s\t%s\t%s", hs.len ? "\n" : "", headers[i], d,
+                                 stamp[0] ? stamp : "-");
         }
+        char list[2 * SHA256_DIGEST_SIZE + 1];
+        ok = ok && list_put(c, dl_strbuf_cstr(&hs), list);
         /* a string JSON cannot hold (bytes that are not UTF-8, in a
          * signature or a message) leaves the file uncached, never dropped */
         json_t *fs = json_array(), *ls = json_array();
@@ -674,7 +773,7 @@ bool dl_result_cache_put(struct dl_result_cache *c, const uint8_t *key, const st
                               (json_int_t)r->clang_errors, "findings", fs, "log", ls);
         char *line = ok && j ? json_dumps(j, JSON_COMPACT) : NULL;
         json_decref(j);
-        char *body = line ? dl_xasprintf("%s%s", line, dl_strbuf_cstr(&hs)) : NULL;
+        char *body = line ? dl_xasprintf("%s\nL\t%s", line, list) : NULL;
         free(line);
         dl_strbuf_fini(&hs);
         bool written = false;

@@ -40,7 +40,7 @@ same() {
   if cmp -s "$T/$1.out" "$T/$2.out"; then ok "$2 prints what $1 printed"; else
     fail "$2 differs from $1"; diff "$T/$1.out" "$T/$2.out" | sed 's/^/  /'; fi
 }
-entries() { find "$C/results" -type f ! -name '.*' | wc -l | tr -d ' '; }
+entries() { find "$C/results" -path "$C/results/lists" -prune -o -type f ! -name '.*' -print | wc -l | tr -d ' '; }
 
 "$DDBLINT" -j 2 --no-cache . >"$T/ref.out" 2>/dev/null
 echo "exit $?" >>"$T/ref.out"
@@ -91,23 +91,33 @@ has "$T/rules2.err" "3 of 4 files from the result cache"
 # (the header is walked too, as a file the prefilter does not parse)
 # bad entries are ignored and rewritten: corrupt, truncated, another
 # version, another key's, and a writer's temporary file left behind
-# (from a cache holding only the entries of the files as they are now)
+# (from a cache holding only the entries of the files as they are now);
+# so are entries whose header list (results/lists, shared by entries that
+# read the same headers) is damaged, of another version, missing, or under
+# another list's name
 rm -rf "$C"
 run fresh
 same rules2 fresh
-one=$(find "$C/results" -type f ! -name '.*' | head -1)
+[ -n "$(find "$C/results/lists" -type f ! -name '.*')" ] && ok "header lists written" ||
+  fail "no header list under $C/results/lists"
+one=$(find "$C/results" -path "$C/results/lists" -prune -o -type f ! -name '.*' -print | head -1)
 damage() {
   for f in $(find "$C/results" -type f ! -name '.*'); do
+    case $f in */lists/*) list=1 ;; *) list=0 ;; esac
     case $1 in
     corrupt) sed 's/"line":\([0-9]\)/"line":9\1/' "$f" >"$f.x" ;;
     truncated) head -c 100 "$f" >"$f.x" ;;
     version) sed '1s/.*/ddblint-result-cache 1 0.0.0-other/' "$f" >"$f.x" ;;
     empty) : >"$f.x" ;;
+    list-corrupt) if [ $list = 1 ]; then sed '$s/^[0-9a-f]/-/' "$f" >"$f.x"; else cp "$f" "$f.x"; fi ;;
+    list-version) if [ $list = 1 ]; then sed '1s/.*/ddblint-header-list 0/' "$f" >"$f.x"; else cp "$f" "$f.x"; fi ;;
+    list-truncated) if [ $list = 1 ]; then head -c -30 "$f" >"$f.x"; else cp "$f" "$f.x"; fi ;;
+    list-missing) if [ $list = 1 ]; then rm "$f"; continue; else cp "$f" "$f.x"; fi ;;
     esac
     mv "$f.x" "$f"
   done
 }
-for how in corrupt truncated version empty; do
+for how in corrupt truncated version empty list-corrupt list-version list-truncated list-missing; do
   damage $how
   run $how
   same rules2 $how
@@ -117,11 +127,23 @@ for how in corrupt truncated version empty; do
   has "$T/$how-again.err" "3 of 4 files from the result cache"
 done
 # an entry moved under another key is not trusted
-other=$(find "$C/results" -type f ! -name '.*' | sed -n 2p)
+other=$(find "$C/results" -path "$C/results/lists" -prune -o -type f ! -name '.*' -print | sed -n 2p)
 cp "$one" "$other"
 run moved
 same rules2 moved
 has "$T/moved.err" "2 of 4 files from the result cache"
+# a whole list under another list's name is not trusted (every entry
+# names the list by its seal): swapping the two lists misses both
+lists=$(find "$C/results/lists" -type f ! -name '.*' | head -2)
+set -- $lists
+if [ $# = 2 ]; then
+  mv "$1" "$T/list.tmp" && mv "$2" "$1" && mv "$T/list.tmp" "$2"
+  run misnamed
+  same rules2 misnamed
+  lacks "$T/misnamed.err" "3 of 4 files from the result cache"
+else
+  fail "expected two header lists, found $#"
+fi
 # a temporary file of a writer (killed, or still writing) is not read
 for f in $(find "$C/results" -type f ! -name '.*'); do
   head -c 50 "$f" >"$(dirname "$f")/.$(basename "$f").AbCdEf"
