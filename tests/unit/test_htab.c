@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "core/alloc.h"
 #include "core/htab.h"
 
 #include <stdio.h>
@@ -77,9 +78,9 @@ static void test_growth_and_iteration(void **state)
 {
         (void)state;
         struct dl_htab t = {0};
-        char(*keys)[32] = calloc(N_KEYS, sizeof *keys);
-        int *seen = calloc(N_KEYS, sizeof *seen);
-        int *v = calloc(N_KEYS, sizeof *v);
+        char(*keys)[32] = dl_xcalloc(N_KEYS, sizeof *keys);
+        int *seen = dl_xcalloc(N_KEYS, sizeof *seen);
+        int *v = dl_xcalloc(N_KEYS, sizeof *v);
         for (int i = 0; i < N_KEYS; i++) {
                 snprintf(keys[i], sizeof keys[i], "src/m%03d/f%d.cpp", i / 100, i);
                 v[i] = i;
