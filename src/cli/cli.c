@@ -301,6 +301,8 @@ struct run {
         struct dl_compdb *db;               /* -p: libclang's reader, loaded when asked */
         char *compdb_dir, *compdb_tmp;      /* -p: what dl_compdb_locate gave */
         struct dl_compdb_memo *compdb_memo; /* its answers kept, or NULL */
+        char *skip_dir;                     /* skip_path: the last directory asked */
+        const struct dl_ruleset *skip_rules; /* and its rules */
         char *real_dir_key, *real_dir;      /* compile_args: the last directory
                                                made real, and its real path */
         struct dl_gitignore *gitignore;
@@ -353,19 +355,26 @@ static bool skip_path(void *data, const char *path, bool is_dir, bool named)
                           : dl_ignore_match(&r->excludes, abs, is_dir) == 1;
         const struct dl_ruleset *rs = NULL;
         if (!skip && !r->walk_failed) {
-                /* the rules of the directory that holds path */
+                /* the rules of the directory that holds path (the files of a
+                   directory come together: asked once for them) */
                 char *dir = dl_path_dirname(abs);
                 struct dl_error err;
                 dl_error_init(&err);
-                if (dl_config_for(r->config, dir, true, &rs, NULL, &err) != DL_OK) {
+                if (r->skip_dir && !strcmp(dir, r->skip_dir)) {
+                        rs = r->skip_rules;
+                        free(dir);
+                } else if (dl_config_for(r->config, dir, true, &rs, NULL, &err) != DL_OK) {
                         r->walk_failed = true;
                         dl_error_fini(&r->walk_err);
                         r->walk_err = err;
                         rs = NULL;
+                        free(dir);
                 } else {
                         dl_error_fini(&err);
+                        free(r->skip_dir);
+                        r->skip_dir = dir;
+                        r->skip_rules = rs;
                 }
-                free(dir);
         }
         if (!skip && rs && rs->n_exclude) {
                 struct dl_ignore_list l = {0};
@@ -800,6 +809,7 @@ static void run_fini(struct run *r)
         dl_compdb_free(r->db);
         dl_compdb_memo_free(r->compdb_memo);
         free(r->real_dir_key);
+        free(r->skip_dir);
         free(r->real_dir);
         dl_compdb_unlocate(r->compdb_tmp);
         free(r->compdb_dir);
@@ -1022,7 +1032,12 @@ int dl_cli_main(int argc, char **argv)
                 const char *path = r->files.paths[i];
                 const struct dl_ruleset *rs;
                 char *dir = abs_dir_of(r->cwd, path);
-                if (dl_config_for(r->config, dir, true, &rs, &r->rules_index[i], &err) != DL_OK) {
+                /* the files of a directory come together: the previous
+                   file's rules when it was in the same one */
+                if (last_dir && !strcmp(dir, last_dir)) {
+                        r->rules_index[i] = r->rules_index[i - 1];
+                } else if (dl_config_for(r->config, dir, true, &rs, &r->rules_index[i], &err) !=
+                           DL_OK) {
                         free(dir);
                         print_error(&err);
                         rc = DL_EXIT_USAGE;

@@ -1,15 +1,14 @@
 /* ignore.c - gitignore-style pattern lists and .gitignore files.
  * SPDX-License-Identifier: MIT
  */
-#define _GNU_SOURCE /* tdestroy */
 #include "ignore.h"
 
 #include "../core/alloc.h"
 #include "../core/file.h"
 #include "../core/glob.h"
+#include "../core/htab.h"
 #include "../core/path.h"
 
-#include <search.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -129,13 +128,8 @@ struct dir_info {
 };
 
 struct dl_gitignore {
-        void *dirs; /* tsearch tree of struct dir_info by dir */
+        struct dl_htab dirs; /* struct dir_info by dir */
 };
-
-static int cmp_dir(const void *a, const void *b)
-{
-        return strcmp(((const struct dir_info *)a)->dir, ((const struct dir_info *)b)->dir);
-}
 
 static void free_dir(void *p)
 {
@@ -169,10 +163,9 @@ static void read_patterns(struct dl_ignore_list *l, const char *file, const char
 
 static struct dir_info *info_of(struct dl_gitignore *g, const char *dir)
 {
-        struct dir_info key = {.dir = (char *)dir};
-        struct dir_info **found = tfind(&key, &g->dirs, cmp_dir);
+        struct dir_info *found = dl_htab_get_str(&g->dirs, dir);
         if (found)
-                return *found;
+                return found;
         struct dir_info *d = dl_xcalloc(1, sizeof *d);
         d->dir = dl_xstrdup(dir);
         char *git = dl_xasprintf("%s%s.git", dir, strcmp(dir, "/") ? "/" : "");
@@ -196,7 +189,7 @@ static struct dir_info *info_of(struct dl_gitignore *g, const char *dir)
                 read_patterns(&d->list, gi, dir);
                 free(gi);
         }
-        tsearch(d, &g->dirs, cmp_dir);
+        dl_htab_put_str(&g->dirs, d->dir, d);
         return d;
 }
 
@@ -225,6 +218,9 @@ void dl_gitignore_free(struct dl_gitignore *g)
 {
         if (!g)
                 return;
-        tdestroy(g->dirs, free_dir);
+        size_t pos = 0;
+        for (void *d; (d = dl_htab_next(&g->dirs, &pos));)
+                free_dir(d);
+        dl_htab_fini(&g->dirs);
         free(g);
 }
