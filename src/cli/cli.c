@@ -298,12 +298,12 @@ struct run {
         struct dl_log log;
         struct dl_config *config;
         struct dl_sink *sink;
-        struct dl_compdb *db;               /* -p: libclang's reader, loaded when asked */
-        char *compdb_dir, *compdb_tmp;      /* -p: what dl_compdb_locate gave */
-        struct dl_compdb_memo *compdb_memo; /* its answers kept, or NULL */
-        char *skip_dir;                     /* skip_path: the last directory asked */
+        struct dl_compdb *db;                /* -p: libclang's reader, loaded when asked */
+        char *compdb_dir, *compdb_tmp;       /* -p: what dl_compdb_locate gave */
+        struct dl_compdb_memo *compdb_memo;  /* its answers kept, or NULL */
+        char *skip_dir;                      /* skip_path: the last directory asked */
         const struct dl_ruleset *skip_rules; /* and its rules */
-        char *real_dir_key, *real_dir;      /* compile_args: the last directory
+        char *real_dir_key, *real_dir;       /* compile_args: the last directory
                                                made real, and its real path */
         struct dl_gitignore *gitignore;
         char *stub_dir, *project_root, *cwd;

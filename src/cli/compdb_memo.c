@@ -47,11 +47,11 @@ struct answer {
 };
 
 struct dl_compdb_memo {
-        char *path;   /* <cache dir>/compdb/<key>.memo */
+        char *path;            /* <cache dir>/compdb/<key>.memo */
         struct dl_htab byreal; /* struct answer by real path */
         char *text;            /* the memo file's text, which read answers borrow */
-        bool found;   /* read from its file */
-        bool changed; /* answers added since */
+        bool found;            /* read from its file */
+        bool changed;          /* answers added since */
 };
 
 static void hex_of(const uint8_t *d, size_t n, char *out)
