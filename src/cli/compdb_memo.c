@@ -93,10 +93,7 @@ static void free_answer(void *p)
 /* Drops every answer. */
 static void forget_all(struct dl_compdb_memo *m)
 {
-        size_t pos = 0;
-        for (struct answer *a; (a = dl_htab_next(&m->byreal, &pos));)
-                free_answer(a);
-        dl_htab_fini(&m->byreal);
+        dl_htab_free_all(&m->byreal, free_answer);
 }
 
 /* Adds (or replaces) an answer; take is owned by the tree after. */
@@ -253,12 +250,8 @@ void dl_compdb_memo_save(struct dl_compdb_memo *m)
         *strrchr(dir, '/') = '\0';
         struct dl_strbuf sb;
         dl_strbuf_init(&sb);
-        struct answer **all = dl_xcalloc(m->byreal.n + 1, sizeof *all);
-        size_t n = 0, pos = 0;
-        for (struct answer *a; (a = dl_htab_next(&m->byreal, &pos));)
-                all[n++] = a;
-        if (n) /* in path order, as before */
-                qsort(all, n, sizeof *all, cmp_answer);
+        size_t n; /* in path order, as before */
+        struct answer **all = (struct answer **)dl_htab_sorted(&m->byreal, cmp_answer, &n);
         for (size_t i = 0; i < n; i++)
                 write_answer(&sb, all[i]);
         free(all);

@@ -32,14 +32,11 @@ struct dl_config {
         bool has_forced;
 };
 
-static void free_entries(struct dl_htab *t)
+static void free_entry(void *p)
 {
-        size_t pos = 0;
-        for (struct config_entry *e; (e = dl_htab_next(t, &pos));) {
-                free(e->key);
-                free(e);
-        }
-        dl_htab_fini(t);
+        struct config_entry *e = p;
+        free(e->key);
+        free(e);
 }
 
 static bool lookup(const struct dl_htab *t, const char *key, size_t *index)
@@ -227,9 +224,9 @@ void dl_config_free(struct dl_config *c)
                 dl_ruleset_free(c->owned.items[i]);
         DL_VEC_FREE(&c->owned);
         DL_VEC_FREE(&c->effective);
-        free_entries(&c->dirs);
-        free_entries(&c->chains);
-        free_entries(&c->files);
+        dl_htab_free_all(&c->dirs, free_entry);
+        dl_htab_free_all(&c->chains, free_entry);
+        dl_htab_free_all(&c->files, free_entry);
         free(c->cwd);
         free(c);
 }

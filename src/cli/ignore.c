@@ -218,9 +218,6 @@ void dl_gitignore_free(struct dl_gitignore *g)
 {
         if (!g)
                 return;
-        size_t pos = 0;
-        for (void *d; (d = dl_htab_next(&g->dirs, &pos));)
-                free_dir(d);
-        dl_htab_fini(&g->dirs);
+        dl_htab_free_all(&g->dirs, free_dir);
         free(g);
 }

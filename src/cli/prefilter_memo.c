@@ -128,10 +128,7 @@ static void forget_all(struct dl_prefilter_memo *m)
         for (size_t i = 0; i < m->files.n; i++)
                 free(m->files.items[i].path);
         DL_VEC_FREE(&m->files);
-        size_t pos = 0;
-        for (struct unit *u; (u = dl_htab_next(&m->units, &pos));)
-                free_unit(u);
-        dl_htab_fini(&m->units);
+        dl_htab_free_all(&m->units, free_unit);
 }
 
 /* Copies field [a, e) into out (cap bytes with the NUL); false when longer. */
@@ -237,14 +234,8 @@ void dl_prefilter_memo_free(struct dl_prefilter_memo *m)
         if (!m)
                 return;
         forget_all(m);
-        size_t pos = 0;
-        for (struct fstate *f; (f = dl_htab_next(&m->now, &pos));)
-                free_fstate(f);
-        dl_htab_fini(&m->now);
-        pos = 0;
-        for (struct indexed *x; (x = dl_htab_next(&m->index, &pos));)
-                free(x);
-        dl_htab_fini(&m->index);
+        dl_htab_free_all(&m->now, free_fstate);
+        dl_htab_free_all(&m->index, free);
         free(m->words);
         free(m->dir);
         free(m->path);
@@ -256,29 +247,32 @@ size_t dl_prefilter_memo_hits(const struct dl_prefilter_memo *m)
         return m ? m->hits : 0;
 }
 
+/* Records path's state this run from st (NULL: stat failed). */
+static struct fstate *add_state(struct dl_prefilter_memo *m, const char *path,
+                                const struct stat *st)
+{
+        struct fstate *f = dl_xcalloc(1, sizeof *f);
+        f->path = dl_xstrdup(path);
+        if (!st || !dl_file_stamp_of(st, f->stamp, m->start, &f->settled))
+                f->stamp[0] = '\0';
+        dl_htab_put_str(&m->now, f->path, f);
+        return f;
+}
+
 /* The state of path now (stat'ed at the first question of the run). */
 static const struct fstate *state_of(struct dl_prefilter_memo *m, const char *path)
 {
         struct fstate *f = dl_htab_get_str(&m->now, path);
         if (f)
                 return f;
-        f = dl_xcalloc(1, sizeof *f);
-        f->path = dl_xstrdup(path);
-        if (!dl_file_stamp(path, f->stamp, m->start, &f->settled))
-                f->stamp[0] = '\0';
-        dl_htab_put_str(&m->now, f->path, f);
-        return f;
+        struct stat st;
+        return add_state(m, path, stat(path, &st) == 0 ? &st : NULL);
 }
 
 void dl_prefilter_memo_seen(struct dl_prefilter_memo *m, const char *path, const struct stat *st)
 {
-        if (!m || dl_htab_get_str(&m->now, path))
-                return;
-        struct fstate *f = dl_xcalloc(1, sizeof *f);
-        f->path = dl_xstrdup(path);
-        if (!dl_file_stamp_of(st, f->stamp, m->start, &f->settled))
-                f->stamp[0] = '\0';
-        dl_htab_put_str(&m->now, f->path, f);
+        if (m && !dl_htab_get_str(&m->now, path))
+                add_state(m, path, st);
 }
 
 /* The key of one unit under pf, as hex (KEY_HEX + 1 bytes into hex). */
@@ -443,12 +437,8 @@ void dl_prefilter_memo_save(struct dl_prefilter_memo *m)
         struct writer w = {m, dl_xcalloc(m->files.n + 1, sizeof *w.number), 0, {0}, {0}};
         dl_strbuf_init(&w.files);
         dl_strbuf_init(&w.units);
-        struct unit **units = dl_xcalloc(m->units.n + 1, sizeof *units);
-        size_t n = 0, pos = 0;
-        for (struct unit *u; (u = dl_htab_next(&m->units, &pos));)
-                units[n++] = u;
-        if (n)
-                qsort(units, n, sizeof *units, cmp_unit);
+        size_t n;
+        struct unit **units = (struct unit **)dl_htab_sorted(&m->units, cmp_unit, &n);
         for (size_t i = 0; i < n; i++)
                 write_unit(&w, units[i]);
         free(units);

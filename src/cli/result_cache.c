@@ -239,14 +239,6 @@ static void free_memo(void *p)
         free(m);
 }
 
-static void free_memos(struct dl_htab *t)
-{
-        size_t pos = 0;
-        for (void *m; (m = dl_htab_next(t, &pos));)
-                free_memo(m);
-        dl_htab_fini(t);
-}
-
 /* ---- eviction -------------------------------------------------------------------------- */
 
 struct aged {
@@ -322,12 +314,9 @@ void dl_result_cache_free(struct dl_result_cache *c)
         free(text);
         json_decref(c->digests);
         free(c->digests_path);
-        free_memos(&c->memo);
-        free_memos(&c->stamps);
-        size_t pos = 0;
-        for (void *l; (l = dl_htab_next(&c->lists, &pos));)
-                free(l);
-        dl_htab_fini(&c->lists);
+        dl_htab_free_all(&c->memo, free_memo);
+        dl_htab_free_all(&c->stamps, free_memo);
+        dl_htab_free_all(&c->lists, free);
         pthread_mutex_destroy(&c->lock);
         free(c->dir);
         free(c->stub_dir);

@@ -83,14 +83,6 @@ static bool remember(struct dl_htab *set, const struct stat *st)
         return true;
 }
 
-static void forget(struct dl_htab *set)
-{
-        size_t pos = 0;
-        for (void *id; (id = dl_htab_next(set, &pos));)
-                free(id);
-        dl_htab_fini(set);
-}
-
 static void add_file(struct walker *w, const char *path, const struct stat *st, bool no_link)
 {
         if (!remember(&w->files, st))
@@ -259,8 +251,8 @@ void dl_walk_paths(const char *const *operands, size_t n, const struct dl_walk_o
                         fail(&w, operands[i], "not a regular file or directory");
                 }
         }
-        forget(&w.seen);
-        forget(&w.files);
+        dl_htab_free_all(&w.seen, free);
+        dl_htab_free_all(&w.files, free);
 }
 
 void dl_file_list_fini(struct dl_file_list *l)

@@ -132,6 +132,26 @@ void *dl_htab_remove(struct dl_htab *t, const void *key, size_t len)
         return was;
 }
 
+void dl_htab_free_all(struct dl_htab *t, void (*free_value)(void *))
+{
+        size_t pos = 0;
+        for (void *v; (v = dl_htab_next(t, &pos));)
+                free_value(v);
+        dl_htab_fini(t);
+}
+
+void **dl_htab_sorted(const struct dl_htab *t, int (*cmp)(const void *, const void *), size_t *n)
+{
+        void **all = dl_xcalloc(t->n + 1, sizeof *all);
+        size_t k = 0, pos = 0;
+        for (void *v; (v = dl_htab_next(t, &pos));)
+                all[k++] = v;
+        if (k)
+                qsort(all, k, sizeof *all, cmp);
+        *n = k;
+        return all;
+}
+
 void *dl_htab_next(const struct dl_htab *t, size_t *pos)
 {
         for (; *pos < t->cap; (*pos)++) {

@@ -77,4 +77,20 @@ void *dl_htab_remove(struct dl_htab *t, const void *key, size_t len);
  */
 void *dl_htab_next(const struct dl_htab *t, size_t *pos);
 
+/**
+ * dl_htab_free_all - dl_htab_fini after calling free_value (e.g. free) on
+ * every value: for a table that owns its values (and, through them, its
+ * keys). t is empty afterwards.
+ */
+void dl_htab_free_all(struct dl_htab *t, void (*free_value)(void *));
+
+/**
+ * dl_htab_sorted - the table's values in an array sorted by cmp (qsort's
+ * comparator, called with pointers to the array's elements, each a value
+ * pointer), for output that must not depend on the hash order (a file
+ * written from the table). *n is the count.
+ * Returns: the array (transfer full: free() it, not the values), never NULL.
+ */
+void **dl_htab_sorted(const struct dl_htab *t, int (*cmp)(const void *, const void *), size_t *n);
+
 #endif

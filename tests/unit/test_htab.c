@@ -150,6 +150,43 @@ static void test_remove_against_model(void **state)
         remove_against_model(300, 300); /* growth while entries come and go */
 }
 
+static int cmp_int_ptr(const void *a, const void *b)
+{
+        int x = **(int *const *)a, y = **(int *const *)b;
+        return (x > y) - (x < y);
+}
+
+/* dl_htab_sorted gives every value once, in cmp's order, whatever the hash
+ * order; dl_htab_free_all frees each value (ASan's leak check sees one
+ * missed) and empties the table. */
+static void test_sorted_and_free_all(void **state)
+{
+        (void)state;
+        struct dl_htab t = {0};
+        size_t n = 99;
+        void **none = dl_htab_sorted(&t, cmp_int_ptr, &n);
+        assert_non_null(none);
+        assert_int_equal(n, 0);
+        free(none);
+        enum { N = 500 };
+        char keys[N][16];
+        for (int i = 0; i < N; i++) {
+                int *v = dl_xmalloc(sizeof *v);
+                *v = (i * 7919) % N; /* a permutation of 0..N-1 */
+                snprintf(keys[i], sizeof keys[i], "k%d", *v);
+                dl_htab_put_str(&t, keys[i], v);
+        }
+        int **all = (int **)dl_htab_sorted(&t, cmp_int_ptr, &n);
+        assert_int_equal(n, N);
+        for (int i = 0; i < N; i++)
+                assert_int_equal(*all[i], i);
+        free(all);
+        dl_htab_free_all(&t, free);
+        assert_int_equal(t.n, 0);
+        assert_null(t.slots);
+        assert_null(dl_htab_get_str(&t, "k1"));
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -158,6 +195,7 @@ int main(void)
                 cmocka_unit_test(test_binary_keys),
                 cmocka_unit_test(test_growth_and_iteration),
                 cmocka_unit_test(test_remove_against_model),
+                cmocka_unit_test(test_sorted_and_free_all),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
