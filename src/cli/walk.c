@@ -15,6 +15,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -119,27 +120,35 @@ static int cmp_entry(const void *a, const void *b)
 
 static char *join(const char *dir, const char *name)
 {
-        size_t n = strlen(dir);
         if (strcmp(dir, ".") == 0)
                 return dl_xstrdup(name);
-        if (n && dir[n - 1] == '/')
-                return dl_xasprintf("%s%s", dir, name);
-        return dl_xasprintf("%s/%s", dir, name);
+        /* by hand, not dl_xasprintf: a walk joins once per file */
+        size_t n = strlen(dir), k = strlen(name);
+        bool slash = n && dir[n - 1] == '/';
+        char *p = dl_xmalloc(n + !slash + k + 1);
+        memcpy(p, dir, n);
+        if (!slash)
+                p[n++] = '/';
+        memcpy(p + n, name, k);
+        p[n + k] = '\0';
+        return p;
 }
 
 /* Lists dir's entries sorted by name; returns the count and sets *names
- * (heap). */
-static size_t list_dir(struct walker *w, const char *dir, struct entry **names)
+ * (heap) and *d: the directory, still open (the caller closes it), so that
+ * its entries are stat'ed by name (fstatat), not by a path the kernel
+ * walks from the top again; *d is NULL when dir cannot be read. */
+static size_t list_dir(struct walker *w, const char *dir, struct entry **names, DIR **d)
 {
         *names = NULL;
-        DIR *d = opendir(dir);
-        if (!d) {
+        *d = opendir(dir);
+        if (!*d) {
                 fail(w, dir, strerror(errno));
                 return 0;
         }
         size_t n = 0, cap = 0;
         struct dirent *e;
-        while ((e = readdir(d))) {
+        while ((e = readdir(*d))) {
                 if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
                         continue;
                 if (n == cap) {
@@ -148,7 +157,6 @@ static size_t list_dir(struct walker *w, const char *dir, struct entry **names)
                 }
                 (*names)[n++] = (struct entry){dl_xstrdup(e->d_name), e->d_type};
         }
-        closedir(d);
         if (n)
                 qsort(*names, n, sizeof **names, cmp_entry);
         return n;
@@ -177,7 +185,8 @@ static void walk_dir(struct walker *w, const char *root)
         while (n) {
                 char *dir = stack[--n];
                 struct entry *names;
-                size_t k = list_dir(w, dir, &names);
+                DIR *d;
+                size_t k = list_dir(w, dir, &names, &d);
                 size_t first_sub = n;
                 for (size_t i = 0; i < k; i++) {
                         const char *name = names[i].name;
@@ -190,9 +199,10 @@ static void walk_dir(struct walker *w, const char *root)
                         }
                         char *path = join(dir, name);
                         struct stat st;
-                        if (stat(path, &st) != 0) {
+                        if (fstatat(dirfd(d), name, &st, 0) != 0) {
                                 /* a dangling link is not an input error */
-                                if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+                                if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+                                    !S_ISLNK(st.st_mode))
                                         fail(w, path, strerror(errno));
                                 free(path);
                         } else if (S_ISDIR(st.st_mode)) {
@@ -216,6 +226,8 @@ static void walk_dir(struct walker *w, const char *root)
                         free(names[i].name);
                 }
                 free(names);
+                if (d)
+                        closedir(d);
                 /* reverse the subdirectories pushed for this dir */
                 for (size_t a = first_sub, b = n; a + 1 < b; a++, b--) {
                         char *t = stack[a];
