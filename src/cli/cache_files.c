@@ -7,16 +7,19 @@
 
 #include "../core/alloc.h"
 #include "../core/file.h"
+#include "../core/path.h"
 #include "../core/vec.h"
 #include "../findings/fileio.h"
 
 #include <dirent.h>
+#include <jansson.h>
 #include <nettle/sha2.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define HEX_LEN ((size_t)2 * SHA256_DIGEST_SIZE)
@@ -29,8 +32,87 @@ static void digest_hex(const char *text, size_t len, char *hex)
         sha256_init(&ctx);
         sha256_update(&ctx, len, (const uint8_t *)text);
         sha256_digest(&ctx, sizeof d, d);
-        for (size_t i = 0; i < sizeof d; i++)
-                snprintf(hex + 2 * i, 3, "%02x", d[i]);
+        dl_cache_hex(d, sizeof d, hex);
+}
+
+void dl_cache_hex(const uint8_t *bytes, size_t n, char *out)
+{
+        /* by hand, not snprintf: a warm run names a cache file per input */
+        static const char digits[] = "0123456789abcdef";
+        for (size_t i = 0; i < n; i++) {
+                out[2 * i] = digits[bytes[i] >> 4];
+                out[2 * i + 1] = digits[bytes[i] & 15];
+        }
+        out[2 * n] = '\0';
+}
+
+bool dl_cache_file_sha256(const char *path, char *hex)
+{
+        char *text = NULL;
+        size_t len = 0;
+        if (dl_file_read(path, &text, &len, NULL) != DL_OK)
+                return false;
+        digest_hex(text, len, hex);
+        free(text);
+        return true;
+}
+
+/* The memo's file under the cache directory (its format in the name). */
+#define DIGESTS_FILE "digests-1.json"
+
+struct dl_digest_memo {
+        char *path;    /* <cache dir>/DIGESTS_FILE */
+        json_t *files; /* object: path -> [stamp, digest] */
+        bool changed;  /* written back at dl_digest_memo_close */
+};
+
+struct dl_digest_memo *dl_digest_memo_open(const char *cache_dir)
+{
+        struct dl_digest_memo *m = dl_xcalloc(1, sizeof *m);
+        m->path = dl_xasprintf("%s/" DIGESTS_FILE, cache_dir);
+        m->files = json_load_file(m->path, 0, NULL);
+        if (!json_is_object(m->files)) {
+                json_decref(m->files);
+                m->files = json_object();
+        }
+        return m;
+}
+
+bool dl_digest_memo_file(struct dl_digest_memo *m, const char *path, char *hex)
+{
+        char before[DL_STAMP_MAX], after[DL_STAMP_MAX];
+        bool settled = false;
+        bool stamped = m && dl_file_stamp(path, before, time(NULL), &settled) && settled;
+        /* by absolute path: the memo serves runs from any directory */
+        char *key = stamped ? dl_path_absolute(path) : NULL;
+        const char *s, *h;
+        json_t *e = key ? json_object_get(m->files, key) : NULL;
+        bool found = e && json_unpack(e, "[ss]", &s, &h) == 0 && !strcmp(s, before) &&
+                     strlen(h) == HEX_LEN;
+        if (found)
+                memcpy(hex, h, HEX_LEN + 1);
+        else if (!dl_cache_file_sha256(path, hex)) {
+                free(key);
+                return false;
+        } else if (key && dl_file_stamp(path, after, time(NULL), NULL) && !strcmp(before, after)) {
+                json_object_set_new(m->files, key, json_pack("[ss]", before, hex));
+                m->changed = true;
+        }
+        free(key);
+        return true;
+}
+
+void dl_digest_memo_close(struct dl_digest_memo *m)
+{
+        if (!m)
+                return;
+        char *text = m->changed ? json_dumps(m->files, JSON_COMPACT) : NULL;
+        if (text)
+                dl_file_write_cache(m->path, text, strlen(text), NULL);
+        free(text);
+        json_decref(m->files);
+        free(m->path);
+        free(m);
 }
 
 char *dl_cache_sealed_read(const char *path, const char *head, const char **body, size_t *body_len)

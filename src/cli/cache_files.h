@@ -17,6 +17,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+/* The size of a SHA-256 digest in hex with its NUL, in bytes. */
+#define DL_CACHE_HEX_SIZE 65
 
 /**
  * dl_cache_sealed_read - the body of the sealed file at path when its first
@@ -54,5 +58,52 @@ bool dl_cache_sealed_write(const char *path, const char *head, const char *body)
  * files) are left alone.
  */
 void dl_cache_keep_newest(const char *dir, const char *suffix, size_t keep);
+
+/**
+ * dl_cache_hex - n bytes as 2n lowercase hex digits and a NUL, into out
+ * (2n + 1 bytes).
+ */
+void dl_cache_hex(const uint8_t *bytes, size_t n, char *out);
+
+/**
+ * dl_cache_file_sha256 - the SHA-256 (nettle) of the bytes of the file at
+ * path, as hex into hex (DL_CACHE_HEX_SIZE bytes).
+ * Returns: false when the file cannot be read (hex untouched).
+ */
+bool dl_cache_file_sha256(const char *path, char *hex);
+
+/*
+ * A digest memo: the SHA-256 of files that every run reads whole (the
+ * executable, the stub headers, compile_commands.json), kept between runs
+ * in <cache dir>/digests-1.json by absolute path (dl_path_absolute,
+ * core/path.h) with the file's stamp
+ * (dl_file_stamp, core/file.h), so that each is read and hashed again only
+ * when its stamp changed. A stamp is kept only when it is settled (older
+ * than DL_STAMP_SETTLE_S) and the same before and after the read, as git's
+ * index does; a memo file that is not a JSON object is ignored (and
+ * rewritten). Not thread safe: one thread of the driver uses it.
+ */
+struct dl_digest_memo;
+
+/**
+ * dl_digest_memo_open - the memo of the cache directory cache_dir (read
+ * now; the directory need not exist until dl_digest_memo_close).
+ * Returns: transfer full (dl_digest_memo_close); never NULL.
+ */
+struct dl_digest_memo *dl_digest_memo_open(const char *cache_dir);
+
+/**
+ * dl_digest_memo_file - dl_cache_file_sha256 of path, from the memo when
+ * its stamp there is the file's stamp now; else read, hashed and kept.
+ * m may be NULL (nothing remembered: the file is always read).
+ * Returns: false when the file cannot be read.
+ */
+bool dl_digest_memo_file(struct dl_digest_memo *m, const char *path, char *hex);
+
+/**
+ * dl_digest_memo_close - write the memo back when it changed (atomically,
+ * silent on error: a cache only saves time), then release; NULL-safe.
+ */
+void dl_digest_memo_close(struct dl_digest_memo *m);
 
 #endif

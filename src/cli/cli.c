@@ -6,6 +6,7 @@
 #define _GNU_SOURCE /* tdestroy */
 #include "cli.h"
 
+#include "cache_files.h"
 #include "compdb_json.h"
 #include "compdb_memo.h"
 #include "config.h"
@@ -301,6 +302,7 @@ struct run {
         struct dl_compdb *db;                /* -p: libclang's reader, loaded when asked */
         char *compdb_dir, *compdb_tmp;       /* -p: what dl_compdb_locate gave */
         struct dl_compdb_memo *compdb_memo;  /* its answers kept, or NULL */
+        struct dl_digest_memo *digests;      /* the cache's digest memo, or NULL (digests_of) */
         char *skip_dir;                      /* skip_path: the last directory asked */
         const struct dl_ruleset *skip_rules; /* and its rules */
         char *real_dir_key, *real_dir;       /* compile_args: the last directory
@@ -535,6 +537,18 @@ static void file_done(void *data, struct dl_job *job, size_t i)
  * libclang unless a memo of its answers is in the cache directory
  * (compdb_memo.h): then libclang is loaded only for a file the memo does
  * not know (compile_args). */
+/* The cache's digest memo (cache_files.h), opened at the first use; NULL
+ * under --no-cache or without a cache directory. */
+static struct dl_digest_memo *digests_of(struct run *r)
+{
+        if (!r->digests && !r->o.no_cache) {
+                char *cache = cache_dir_for(&r->o);
+                r->digests = cache ? dl_digest_memo_open(cache) : NULL;
+                free(cache);
+        }
+        return r->digests;
+}
+
 static enum dl_status open_compdb(struct run *r, struct dl_error *err)
 {
         const struct dl_options *o = &r->o;
@@ -545,7 +559,7 @@ static enum dl_status open_compdb(struct run *r, struct dl_error *err)
         const char *name = found ? strrchr(found, '/') : NULL;
         if (found && !strcmp(name ? name + 1 : found, "compile_commands.json")) {
                 char *cache = cache_dir_for(o);
-                r->compdb_memo = dl_compdb_memo_new(cache, found);
+                r->compdb_memo = dl_compdb_memo_new(cache, found, digests_of(r));
                 free(cache);
                 if (dl_compdb_memo_found(r->compdb_memo)) {
                         r->compdb_dir = dl_path_dirname(found);
@@ -562,7 +576,7 @@ static enum dl_status open_compdb(struct run *r, struct dl_error *err)
         if (!o->no_cache) {
                 char *cache = cache_dir_for(o);
                 char *file = dl_xasprintf("%s/compile_commands.json", r->compdb_dir);
-                r->compdb_memo = dl_compdb_memo_new(cache, file);
+                r->compdb_memo = dl_compdb_memo_new(cache, file, digests_of(r));
                 free(file);
                 free(cache);
         }
@@ -808,6 +822,8 @@ static void run_fini(struct run *r)
         dl_sink_free(r->sink);
         dl_compdb_free(r->db);
         dl_compdb_memo_free(r->compdb_memo);
+        /* after the result cache and the compdb memo, which borrow it */
+        dl_digest_memo_close(r->digests);
         free(r->real_dir_key);
         free(r->skip_dir);
         free(r->real_dir);
@@ -977,8 +993,9 @@ int dl_cli_main(int argc, char **argv)
         }
         if (!o->no_cache && !o->dump_requests) {
                 char *dir = cache_dir_for(o);
-                r->results =
-                        dir ? dl_result_cache_new(dir, cache_size, DL_VERSION, r->stub_dir) : NULL;
+                r->results = dir ? dl_result_cache_new(dir, cache_size, DL_VERSION, r->stub_dir,
+                                                       digests_of(r))
+                                 : NULL;
                 if (r->results && !o->no_prefilter)
                         r->prefilter_memo = dl_prefilter_memo_new(
                                 dir, dl_result_cache_program(r->results), r->stub_dir);

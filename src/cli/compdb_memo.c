@@ -54,12 +54,6 @@ struct dl_compdb_memo {
         bool changed;          /* answers added since */
 };
 
-static void hex_of(const uint8_t *d, size_t n, char *out)
-{
-        for (size_t i = 0; i < n; i++)
-                snprintf(out + 2 * i, 3, "%02x", d[i]);
-}
-
 /* A file's identity without reading it: path, size, modification time. */
 static void hash_file_identity(struct sha256_ctx *ctx, const char *path)
 {
@@ -151,36 +145,44 @@ static bool read_answers(struct dl_compdb_memo *m)
         return ok;
 }
 
-struct dl_compdb_memo *dl_compdb_memo_new(const char *cache_dir, const char *db_file)
+struct dl_compdb_memo *dl_compdb_memo_new(const char *cache_dir, const char *db_file,
+                                          struct dl_digest_memo *digests)
 {
-        char *text = NULL;
-        size_t len = 0;
-        if (!cache_dir || dl_file_read(db_file, &text, &len, NULL) != DL_OK)
+        char db[DL_CACHE_HEX_SIZE];
+        if (!cache_dir || !dl_digest_memo_file(digests, db_file, db))
                 return NULL;
-        /* libclang expands @FILE arguments with FILE's content, which the
-         * key would not cover */
-        if (memchr(text, '@', len)) {
-                free(text);
-                return NULL;
-        }
         struct sha256_ctx ctx;
         sha256_init(&ctx);
-        static const char tag[] = "ddblint compdb memo";
+        static const char tag[] = "ddblint compdb memo 2";
         sha256_update(&ctx, sizeof tag, (const uint8_t *)tag);
-        sha256_update(&ctx, len, (const uint8_t *)text);
-        free(text);
+        sha256_update(&ctx, sizeof db, (const uint8_t *)db);
         hash_file_identity(&ctx, dl_libclang_file());
         hash_file_identity(&ctx, "/proc/self/exe");
         uint8_t d[SHA256_DIGEST_SIZE];
         sha256_digest(&ctx, sizeof d, d);
         char hex[2 * 16 + 1];
-        hex_of(d, 16, hex);
+        dl_cache_hex(d, 16, hex);
 
         struct dl_compdb_memo *m = dl_xcalloc(1, sizeof *m);
         m->path = dl_xasprintf("%s/compdb/%s.memo", cache_dir, hex);
         m->found = read_answers(m);
-        if (m->found)
+        if (m->found) {
                 utimensat(AT_FDCWD, m->path, NULL, 0); /* recently used */
+                return m;
+        }
+        /* No memo of these bytes yet: libclang expands @FILE arguments with
+         * FILE's content, which the key would not cover, so a database with
+         * one gets none (and a memo found above was written for bytes
+         * without one). */
+        char *text = NULL;
+        size_t len = 0;
+        bool response_file =
+                dl_file_read(db_file, &text, &len, NULL) != DL_OK || memchr(text, '@', len);
+        free(text);
+        if (response_file) {
+                dl_compdb_memo_free(m);
+                return NULL;
+        }
         return m;
 }
 

@@ -9,7 +9,8 @@
  * libclang and LLVM (about 0.1 s of CPU, more than the rest of such a
  * run). The memo keeps each file's answer (dl_compdb_lookup: the entry's
  * arguments, or none) in <cache dir>/compdb/<key>.memo, keyed by the SHA-256
- * of the database's bytes, the libclang file that read them (path, size,
+ * of the database's bytes (from the cache's digest memo, cache_files.h:
+ * read and hashed again only when the file's stamp changed), the libclang file that read them (path, size,
  * modification time) and the running executable (the same), so a changed
  * database, library or ddblint is a new memo. A database naming a response
  * file ('@' anywhere in it: libclang reads the file's content) is never
@@ -29,14 +30,20 @@
 #include <stdbool.h>
 
 struct dl_compdb_memo;
+struct dl_digest_memo;
 
 /**
- * dl_compdb_memo_new - the memo of the database file db_file (read whole
- * now) under cache_dir, read from its file when there is one.
+ * dl_compdb_memo_new - the memo of the database file db_file under
+ * cache_dir, read from its file when there is one.
+ * @param digests  the cache's digest memo (cache_files.h; borrowed), which
+ *                 gives db_file's digest; NULL to read and hash it.
+ * db_file is read whole when its digest is not remembered, and when it
+ * has no memo yet (to look for a response file).
  * Returns: (transfer full, release with dl_compdb_memo_free), or NULL when
  * cache_dir is NULL, db_file cannot be read, or it names a response file.
  */
-struct dl_compdb_memo *dl_compdb_memo_new(const char *cache_dir, const char *db_file);
+struct dl_compdb_memo *dl_compdb_memo_new(const char *cache_dir, const char *db_file,
+                                          struct dl_digest_memo *digests);
 
 /** dl_compdb_memo_found - whether a memo file of this key was read: libclang
  * loaded this very database before. NULL-safe (false). */

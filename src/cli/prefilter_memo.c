@@ -102,12 +102,6 @@ struct dl_prefilter_memo {
         size_t n_words;
 };
 
-static void to_hex(const uint8_t *d, size_t n, char *out)
-{
-        for (size_t i = 0; i < n; i++)
-                snprintf(out + 2 * i, 3, "%02x", d[i]);
-}
-
 static void hash_str(struct sha256_ctx *ctx, const char *s)
 {
         sha256_update(ctx, strlen(s) + 1, (const uint8_t *)s); /* with its NUL: a separator */
@@ -211,7 +205,7 @@ struct dl_prefilter_memo *dl_prefilter_memo_new(const char *cache_dir, const cha
         uint8_t d[SHA256_DIGEST_SIZE];
         sha256_digest(&ctx, sizeof d, d);
         char hex[KEY_HEX + 1];
-        to_hex(d, KEY_HEX / 2, hex);
+        dl_cache_hex(d, KEY_HEX / 2, hex);
         struct dl_prefilter_memo *m = dl_xcalloc(1, sizeof *m);
         m->start = time(NULL);
         m->dir = dl_xasprintf("%s/" SUBDIR, cache_dir);
@@ -308,7 +302,7 @@ static void unit_key(struct dl_prefilter_memo *m, const struct dl_prefilter *pf,
                 hash_str(&ctx, args[i]);
         uint8_t d[SHA256_DIGEST_SIZE];
         sha256_digest(&ctx, sizeof d, d);
-        to_hex(d, KEY_HEX / 2, hex);
+        dl_cache_hex(d, KEY_HEX / 2, hex);
 }
 
 /* Whether entry i of the files table is as it was (asked once per run). */

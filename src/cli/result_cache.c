@@ -54,9 +54,6 @@
 /* A header's stamp: dl_file_stamp (core/file.h) */
 #define STAMP_MAX DL_STAMP_MAX
 
-/* The executable's and the stub headers' digests by stamp, between runs. */
-#define DIGESTS_FILE "digests-1.json"
-
 struct digest_memo {
         char *path;
         bool readable;
@@ -78,9 +75,7 @@ struct dl_result_cache {
         char *version;
         uint8_t stubs[SHA256_DIGEST_SIZE];
         char program[2 * SHA256_DIGEST_SIZE + 1]; /* the running executable's digest, hex */
-        char *digests_path;                       /* <cache dir>/DIGESTS_FILE */
-        json_t *digests;      /* object: path -> [stamp, digest] of the executable and stubs */
-        bool digests_changed; /* written back at dl_result_cache_free */
+        struct dl_digest_memo *digests;           /* borrowed: the executable's and the stubs' */
         pthread_mutex_t lock;
         struct dl_htab memo;   /* struct digest_memo by path */
         struct dl_htab stamps; /* struct digest_memo by path: stamps only (stamp_now) */
@@ -88,32 +83,9 @@ struct dl_result_cache {
         size_t hits, writes;
 };
 
-static void to_hex(const uint8_t *d, size_t n, char *out)
-{
-        for (size_t i = 0; i < n; i++)
-                snprintf(out + 2 * i, 3, "%02x", d[i]);
-}
-
 static void hash_str(struct sha256_ctx *ctx, const char *s)
 {
         sha256_update(ctx, strlen(s) + 1, (const uint8_t *)s); /* with its NUL: a separator */
-}
-
-/* The SHA-256 of a file's bytes, as hex; false when it cannot be read. */
-static bool file_digest(const char *path, char *hex)
-{
-        char *text = NULL;
-        size_t len = 0;
-        if (dl_file_read(path, &text, &len, NULL) != DL_OK)
-                return false;
-        struct sha256_ctx ctx;
-        uint8_t d[SHA256_DIGEST_SIZE];
-        sha256_init(&ctx);
-        sha256_update(&ctx, len, (const uint8_t *)text);
-        sha256_digest(&ctx, sizeof d, d);
-        to_hex(d, sizeof d, hex);
-        free(text);
-        return true;
 }
 
 /* dl_file_stamp now; *settled (when asked) whether it stands for content. */
@@ -126,8 +98,6 @@ static int cmp_name(const void *a, const void *b)
 {
         return strcmp(*(char *const *)a, *(char *const *)b);
 }
-
-static bool stamped_digest(struct dl_result_cache *c, const char *path, char *hex);
 
 /* Every file under dir, by relative path and content, sorted (the stubs). */
 static void hash_tree(struct dl_result_cache *c, struct sha256_ctx *ctx, const char *dir,
@@ -156,7 +126,7 @@ static void hash_tree(struct dl_result_cache *c, struct sha256_ctx *ctx, const c
                         hash_tree(c, ctx, dir, r);
                 } else {
                         char hex[2 * SHA256_DIGEST_SIZE + 1] = "";
-                        stamped_digest(c, full, hex);
+                        dl_digest_memo_file(c->digests, full, hex);
                         hash_str(ctx, r);
                         hash_str(ctx, hex);
                 }
@@ -168,33 +138,9 @@ static void hash_tree(struct dl_result_cache *c, struct sha256_ctx *ctx, const c
         free(here);
 }
 
-/* The digest of path (hex), taken from c->digests when its stamp there is
- * the file's now, else read, hashed and kept there with its stamp (when
- * settled): the executable and the stub headers, read by every run, are
- * hashed once per change. Returns false when path cannot be read. */
-static bool stamped_digest(struct dl_result_cache *c, const char *path, char *hex)
-{
-        char before[STAMP_MAX], after[STAMP_MAX];
-        bool settled = false;
-        bool stamped = file_stamp(path, before, &settled) && settled;
-        const char *s, *h;
-        json_t *e = stamped ? json_object_get(c->digests, path) : NULL;
-        if (e && json_unpack(e, "[ss]", &s, &h) == 0 && !strcmp(s, before) &&
-            strlen(h) == (size_t)2 * SHA256_DIGEST_SIZE) {
-                memcpy(hex, h, (size_t)2 * SHA256_DIGEST_SIZE + 1);
-                return true;
-        }
-        if (!file_digest(path, hex))
-                return false;
-        if (stamped && file_stamp(path, after, NULL) && !strcmp(before, after)) {
-                json_object_set_new(c->digests, path, json_pack("[ss]", before, hex));
-                c->digests_changed = true;
-        }
-        return true;
-}
-
 struct dl_result_cache *dl_result_cache_new(const char *dir, uint64_t max_bytes,
-                                            const char *version, const char *stub_dir)
+                                            const char *version, const char *stub_dir,
+                                            struct dl_digest_memo *digests)
 {
         char *results = dl_xasprintf("%s/results", dir);
         /* the cache dir and its parents as needed ($XDG_CACHE_HOME may not exist yet) */
@@ -203,18 +149,11 @@ struct dl_result_cache *dl_result_cache_new(const char *dir, uint64_t max_bytes,
                 return NULL;
         }
         struct dl_result_cache *c = dl_xcalloc(1, sizeof *c);
-        c->digests_path = dl_xasprintf("%s/" DIGESTS_FILE, dir);
-        c->digests = json_load_file(c->digests_path, 0, NULL);
-        if (!json_is_object(c->digests)) {
-                json_decref(c->digests);
-                c->digests = json_object();
-        }
+        c->digests = digests;
         /* Two builds of one version differ (a build from git, a patched
            package): the executable's own bytes are part of every key, so that
            a rebuilt ddblint never answers from its predecessor's results. */
-        if (!stamped_digest(c, "/proc/self/exe", c->program)) {
-                json_decref(c->digests);
-                free(c->digests_path);
+        if (!dl_digest_memo_file(digests, "/proc/self/exe", c->program)) {
                 free(c);
                 free(results);
                 return NULL;
@@ -308,12 +247,6 @@ void dl_result_cache_free(struct dl_result_cache *c)
                 return;
         if (c->writes)
                 evict(c);
-        char *text = c->digests_changed ? json_dumps(c->digests, JSON_COMPACT) : NULL;
-        if (text)
-                dl_file_write_cache(c->digests_path, text, strlen(text), NULL);
-        free(text);
-        json_decref(c->digests);
-        free(c->digests_path);
         dl_htab_free_all(&c->memo, free_memo);
         dl_htab_free_all(&c->stamps, free_memo);
         dl_htab_free_all(&c->lists, free);
@@ -358,7 +291,7 @@ void dl_result_cache_base(const struct dl_result_cache *c, const struct dl_rules
         sha256_update(&ctx, sizeof c->stubs, c->stubs);
         for (size_t i = 0; rules && i < rules->n_sources; i++) {
                 char hex[2 * SHA256_DIGEST_SIZE + 1] = "unreadable";
-                file_digest(rules->sources[i], hex);
+                dl_cache_file_sha256(rules->sources[i], hex);
                 hash_str(&ctx, rules->sources[i]);
                 hash_str(&ctx, hex);
         }
@@ -430,7 +363,7 @@ static bool header_digest(struct dl_result_cache *c, const char *path, char *out
         char before[STAMP_MAX], after[STAMP_MAX];
         bool settled = false;
         bool stamped = file_stamp(path, before, &settled) && settled;
-        m->readable = file_digest(path, m->hex);
+        m->readable = dl_cache_file_sha256(path, m->hex);
         if (m->readable && stamped && file_stamp(path, after, NULL) && !strcmp(before, after))
                 memcpy(m->stamp, before, sizeof m->stamp);
         memcpy(out, m->hex, sizeof m->hex);
@@ -450,7 +383,7 @@ static bool header_digest(struct dl_result_cache *c, const char *path, char *out
 
 static char *entry_path(const struct dl_result_cache *c, const uint8_t *key, char *hex)
 {
-        to_hex(key, DL_RESULT_KEY_SIZE, hex);
+        dl_cache_hex(key, DL_RESULT_KEY_SIZE, hex);
         return dl_xasprintf("%s/%.2s/%s", c->dir, hex, hex + 2);
 }
 
@@ -703,7 +636,7 @@ static bool list_put(struct dl_result_cache *c, const char *body, char *name)
         sha256_update(&ctx, strlen(text), (const uint8_t *)text);
         sha256_digest(&ctx, sizeof d, d);
         free(text);
-        to_hex(d, sizeof d, name);
+        dl_cache_hex(d, sizeof d, name);
         const size_t n_name = (size_t)2 * SHA256_DIGEST_SIZE;
         pthread_mutex_lock(&c->lock);
         const struct list_state *known = dl_htab_get(&c->lists, name, n_name);

@@ -40,6 +40,7 @@
 
 #define DL_RESULT_KEY_SIZE 32 /* bytes: a SHA-256 digest */
 
+struct dl_digest_memo;
 struct dl_result_cache;
 struct dl_ruleset;
 
@@ -59,6 +60,9 @@ enum dl_cache_use {
  * @param version    ddblint's version, part of every key and entry.
  * @param stub_dir   the stub headers (their content is part of every key),
  *                   or NULL.
+ * @param digests    where the executable's and the stubs' digests are
+ *                   remembered (cache_files.h; borrowed, kept until
+ *                   dl_result_cache_free), or NULL.
  * The bytes of the running executable (/proc/self/exe) are part of every
  * key too: a rebuilt ddblint of the same version never reads the results of
  * the build before it.
@@ -66,7 +70,8 @@ enum dl_cache_use {
  * cannot be read (no cache then).
  */
 struct dl_result_cache *dl_result_cache_new(const char *dir, uint64_t max_bytes,
-                                            const char *version, const char *stub_dir);
+                                            const char *version, const char *stub_dir,
+                                            struct dl_digest_memo *digests);
 /**
  * dl_result_cache_free - evict least recently used entries beyond
  * max_bytes when this run wrote any (as counted by dl_result_cache_count),

@@ -70,6 +70,15 @@ loaded new-file-p "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
 has "$T/new-file-p.err" "2 of 3 files from the result cache"
 not_loaded new-file-p-warm "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
 has "$T/new-file-p-warm.err" "3 of 3 files from the result cache"
+# the database's digest is remembered with its stamp once the stamp has
+# settled (src/cli/cache_files.h: the digest memo), so that a warm run does
+# not read and hash it; the edit below changes the stamp, and the new bytes
+# are hashed again
+sleep 3
+not_loaded settled-p "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
+has "$T/settled-p.err" "3 of 3 files from the result cache"
+grep -q "\"$d/compile_commands.json\"" "$C/digests-1.json" &&
+  ok "the database's digest is remembered" || fail "the database's digest is not remembered"
 # a changed database is another memo, and its flags reach the parse
 sed 's/-DX=1/-DX=2/' compile_commands.json >db.tmp && mv db.tmp compile_commands.json
 loaded changed-db "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
@@ -86,6 +95,12 @@ loaded truncated-memo "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
 has "$T/truncated-memo.err" "3 of 3 files from the result cache"
 not_loaded rewritten-memo "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
 has "$T/rewritten-memo.err" "3 of 3 files from the result cache"
+# a digest memo that is not JSON is ignored, and written again whole
+printf 'not json' >"$C/digests-1.json"
+not_loaded damaged-digests "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
+has "$T/damaged-digests.err" "3 of 3 files from the result cache"
+grep -q '"/proc/self/exe"' "$C/digests-1.json" && ok "the digest memo was rewritten" ||
+  fail "the digest memo was not rewritten"
 # the memos are bounded: 20 more contents of the database leave the 16 most
 # recently used
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
