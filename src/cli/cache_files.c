@@ -57,6 +57,18 @@ bool dl_cache_file_sha256(const char *path, char *hex)
         return true;
 }
 
+bool dl_cache_file_sha256_stamped(const char *path, char *hex, char *stamp)
+{
+        char after[DL_STAMP_MAX];
+        bool settled = false;
+        bool stamped = dl_file_stamp(path, stamp, time(NULL), &settled) && settled;
+        bool readable = dl_cache_file_sha256(path, hex);
+        if (!readable || !stamped || !dl_file_stamp(path, after, time(NULL), NULL) ||
+            strcmp(stamp, after) != 0)
+                stamp[0] = '\0';
+        return readable;
+}
+
 /* The memo's file under the cache directory (its format in the name). */
 #define DIGESTS_FILE "digests-1.json"
 
@@ -80,26 +92,25 @@ struct dl_digest_memo *dl_digest_memo_open(const char *cache_dir)
 
 bool dl_digest_memo_file(struct dl_digest_memo *m, const char *path, char *hex)
 {
-        char before[DL_STAMP_MAX], after[DL_STAMP_MAX];
+        char now[DL_STAMP_MAX], stamp[DL_STAMP_MAX];
         bool settled = false;
-        bool stamped = m && dl_file_stamp(path, before, time(NULL), &settled) && settled;
+        bool stamped = m && dl_file_stamp(path, now, time(NULL), &settled) && settled;
         /* by absolute path: the memo serves runs from any directory */
         char *key = stamped ? dl_path_absolute(path) : NULL;
         const char *s, *h;
         json_t *e = key ? json_object_get(m->files, key) : NULL;
-        bool found = e && json_unpack(e, "[ss]", &s, &h) == 0 && !strcmp(s, before) &&
-                     strlen(h) == HEX_LEN;
-        if (found)
+        if (e && json_unpack(e, "[ss]", &s, &h) == 0 && !strcmp(s, now) && strlen(h) == HEX_LEN) {
                 memcpy(hex, h, HEX_LEN + 1);
-        else if (!dl_cache_file_sha256(path, hex)) {
                 free(key);
-                return false;
-        } else if (key && dl_file_stamp(path, after, time(NULL), NULL) && !strcmp(before, after)) {
-                json_object_set_new(m->files, key, json_pack("[ss]", before, hex));
+                return true;
+        }
+        bool readable = dl_cache_file_sha256_stamped(path, hex, stamp);
+        if (readable && key && stamp[0]) {
+                json_object_set_new(m->files, key, json_pack("[ss]", stamp, hex));
                 m->changed = true;
         }
         free(key);
-        return true;
+        return readable;
 }
 
 void dl_digest_memo_close(struct dl_digest_memo *m)

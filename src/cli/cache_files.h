@@ -72,6 +72,15 @@ void dl_cache_hex(const uint8_t *bytes, size_t n, char *out);
  */
 bool dl_cache_file_sha256(const char *path, char *hex);
 
+/**
+ * dl_cache_file_sha256_stamped - dl_cache_file_sha256, and into stamp
+ * (DL_STAMP_MAX bytes, core/file.h) the file's stamp when it can stand for
+ * the bytes hashed: settled (older than DL_STAMP_SETTLE_S) before the read
+ * and the same after it, as git's index keeps stamps; else "".
+ * Returns: false when the file cannot be read (hex untouched, stamp "").
+ */
+bool dl_cache_file_sha256_stamped(const char *path, char *hex, char *stamp);
+
 /*
  * A digest memo: the SHA-256 of files that every run reads whole (the
  * executable, the stub headers, compile_commands.json), kept between runs

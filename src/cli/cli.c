@@ -533,10 +533,6 @@ static void file_done(void *data, struct dl_job *job, size_t i)
         dl_progress_update(&r->progress, i + 1, job->path);
 }
 
-/* -p: the database located and checked (compdb_json.h), then loaded by
- * libclang unless a memo of its answers is in the cache directory
- * (compdb_memo.h): then libclang is loaded only for a file the memo does
- * not know (compile_args). */
 /* The cache's digest memo (cache_files.h), opened at the first use; NULL
  * under --no-cache or without a cache directory. */
 static struct dl_digest_memo *digests_of(struct run *r)
@@ -549,6 +545,10 @@ static struct dl_digest_memo *digests_of(struct run *r)
         return r->digests;
 }
 
+/* -p: the database located and checked (compdb_json.h), then loaded by
+ * libclang unless a memo of its answers is in the cache directory
+ * (compdb_memo.h): then libclang is loaded only for a file the memo does
+ * not know (compile_args). */
 static enum dl_status open_compdb(struct run *r, struct dl_error *err)
 {
         const struct dl_options *o = &r->o;

@@ -88,12 +88,6 @@ static void hash_str(struct sha256_ctx *ctx, const char *s)
         sha256_update(ctx, strlen(s) + 1, (const uint8_t *)s); /* with its NUL: a separator */
 }
 
-/* dl_file_stamp now; *settled (when asked) whether it stands for content. */
-static bool file_stamp(const char *path, char *out, bool *settled)
-{
-        return dl_file_stamp(path, out, time(NULL), settled);
-}
-
 static int cmp_name(const void *a, const void *b)
 {
         return strcmp(*(char *const *)a, *(char *const *)b);
@@ -334,7 +328,7 @@ static bool stamp_now(struct dl_result_cache *c, const char *path, char *out)
         if (!hit) {
                 hit = dl_xcalloc(1, sizeof *hit);
                 hit->path = dl_xstrdup(path);
-                hit->readable = file_stamp(path, hit->stamp, NULL);
+                hit->readable = dl_file_stamp(path, hit->stamp, time(NULL), NULL);
                 dl_htab_put_str(&c->stamps, hit->path, hit);
         }
         bool ok = hit->readable;
@@ -360,12 +354,7 @@ static bool header_digest(struct dl_result_cache *c, const char *path, char *out
                 return readable;
         struct digest_memo *m = dl_xcalloc(1, sizeof *m);
         m->path = dl_xstrdup(path);
-        char before[STAMP_MAX], after[STAMP_MAX];
-        bool settled = false;
-        bool stamped = file_stamp(path, before, &settled) && settled;
-        m->readable = dl_cache_file_sha256(path, m->hex);
-        if (m->readable && stamped && file_stamp(path, after, NULL) && !strcmp(before, after))
-                memcpy(m->stamp, before, sizeof m->stamp);
+        m->readable = dl_cache_file_sha256_stamped(path, m->hex, m->stamp);
         memcpy(out, m->hex, sizeof m->hex);
         memcpy(stamp, m->stamp, sizeof m->stamp);
         readable = m->readable;
