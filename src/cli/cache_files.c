@@ -5,6 +5,7 @@
  */
 #include "cache_files.h"
 
+#include "../core/digest.h"
 #include "../core/alloc.h"
 #include "../core/file.h"
 #include "../core/path.h"
@@ -32,18 +33,7 @@ static void digest_hex(const char *text, size_t len, char *hex)
         sha256_init(&ctx);
         sha256_update(&ctx, len, (const uint8_t *)text);
         sha256_digest(&ctx, sizeof d, d);
-        dl_cache_hex(d, sizeof d, hex);
-}
-
-void dl_cache_hex(const uint8_t *bytes, size_t n, char *out)
-{
-        /* by hand, not snprintf: a warm run names a cache file per input */
-        static const char digits[] = "0123456789abcdef";
-        for (size_t i = 0; i < n; i++) {
-                out[2 * i] = digits[bytes[i] >> 4];
-                out[2 * i + 1] = digits[bytes[i] & 15];
-        }
-        out[2 * n] = '\0';
+        dl_hex(d, sizeof d, hex);
 }
 
 bool dl_cache_file_sha256(const char *path, char *hex)

@@ -60,12 +60,6 @@ bool dl_cache_sealed_write(const char *path, const char *head, const char *body)
 void dl_cache_keep_newest(const char *dir, const char *suffix, size_t keep);
 
 /**
- * dl_cache_hex - n bytes as 2n lowercase hex digits and a NUL, into out
- * (2n + 1 bytes).
- */
-void dl_cache_hex(const uint8_t *bytes, size_t n, char *out);
-
-/**
  * dl_cache_file_sha256 - the SHA-256 (nettle) of the bytes of the file at
  * path, as hex into hex (DL_CACHE_HEX_SIZE bytes).
  * Returns: false when the file cannot be read (hex untouched).

@@ -13,6 +13,7 @@
 
 #include "cache_files.h"
 
+#include "../core/digest.h"
 #include "../core/alloc.h"
 #include "../core/file.h"
 #include "../core/htab.h"
@@ -62,7 +63,7 @@ static void hash_file_identity(struct sha256_ctx *ctx, const char *path)
                            ? dl_xasprintf("%s %lld %lld.%09ld", path, (long long)st.st_size,
                                           (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec)
                            : dl_xasprintf("%s -", path);
-        sha256_update(ctx, strlen(id) + 1, (const uint8_t *)id);
+        dl_digest_str(ctx, id);
         free(id);
 }
 
@@ -161,7 +162,7 @@ struct dl_compdb_memo *dl_compdb_memo_new(const char *cache_dir, const char *db_
         uint8_t d[SHA256_DIGEST_SIZE];
         sha256_digest(&ctx, sizeof d, d);
         char hex[2 * 16 + 1];
-        dl_cache_hex(d, 16, hex);
+        dl_hex(d, 16, hex);
 
         struct dl_compdb_memo *m = dl_xcalloc(1, sizeof *m);
         m->path = dl_xasprintf("%s/compdb/%s.memo", cache_dir, hex);

@@ -15,6 +15,7 @@
 
 #include "cache_files.h"
 
+#include "../core/digest.h"
 #include "../core/alloc.h"
 #include "../core/file.h"
 #include "../core/htab.h"
@@ -101,11 +102,6 @@ struct dl_prefilter_memo {
         struct words_digest *words;
         size_t n_words;
 };
-
-static void hash_str(struct sha256_ctx *ctx, const char *s)
-{
-        sha256_update(ctx, strlen(s) + 1, (const uint8_t *)s); /* with its NUL: a separator */
-}
 
 static int cmp_unit(const void *a, const void *b)
 {
@@ -198,14 +194,14 @@ struct dl_prefilter_memo *dl_prefilter_memo_new(const char *cache_dir, const cha
                 return NULL;
         struct sha256_ctx ctx;
         sha256_init(&ctx);
-        hash_str(&ctx, HEAD);
-        hash_str(&ctx, program);
-        hash_str(&ctx, cwd);
-        hash_str(&ctx, stub_dir ? stub_dir : "");
+        dl_digest_str(&ctx, HEAD);
+        dl_digest_str(&ctx, program);
+        dl_digest_str(&ctx, cwd);
+        dl_digest_str(&ctx, stub_dir ? stub_dir : "");
         uint8_t d[SHA256_DIGEST_SIZE];
         sha256_digest(&ctx, sizeof d, d);
         char hex[KEY_HEX + 1];
-        dl_cache_hex(d, KEY_HEX / 2, hex);
+        dl_hex(d, KEY_HEX / 2, hex);
         struct dl_prefilter_memo *m = dl_xcalloc(1, sizeof *m);
         m->start = time(NULL);
         m->dir = dl_xasprintf("%s/" SUBDIR, cache_dir);
@@ -287,22 +283,22 @@ static void unit_key(struct dl_prefilter_memo *m, const struct dl_prefilter *pf,
                 bool parse_all;
                 const char *const *words = dl_prefilter_words(pf, &n, &parse_all);
                 sha256_init(&ctx);
-                hash_str(&ctx, parse_all ? "parse all" : "words");
+                dl_digest_str(&ctx, parse_all ? "parse all" : "words");
                 for (size_t i = 0; i < n; i++)
-                        hash_str(&ctx, words[i]);
+                        dl_digest_str(&ctx, words[i]);
                 sha256_digest(&ctx, sizeof w->d, w->d);
         }
         sha256_init(&ctx);
         sha256_update(&ctx, sizeof w->d, w->d);
-        hash_str(&ctx, path);
+        dl_digest_str(&ctx, path);
         char count[32];
         snprintf(count, sizeof count, "%zu", n_args);
-        hash_str(&ctx, count);
+        dl_digest_str(&ctx, count);
         for (size_t i = 0; i < n_args; i++)
-                hash_str(&ctx, args[i]);
+                dl_digest_str(&ctx, args[i]);
         uint8_t d[SHA256_DIGEST_SIZE];
         sha256_digest(&ctx, sizeof d, d);
-        dl_cache_hex(d, KEY_HEX / 2, hex);
+        dl_hex(d, KEY_HEX / 2, hex);
 }
 
 /* Whether entry i of the files table is as it was (asked once per run). */

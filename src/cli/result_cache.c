@@ -25,6 +25,7 @@
 
 #include "cache_files.h"
 
+#include "../core/digest.h"
 #include "../core/alloc.h"
 #include "../core/file.h"
 #include "../core/htab.h"
@@ -83,11 +84,6 @@ struct dl_result_cache {
         size_t hits, writes;
 };
 
-static void hash_str(struct sha256_ctx *ctx, const char *s)
-{
-        sha256_update(ctx, strlen(s) + 1, (const uint8_t *)s); /* with its NUL: a separator */
-}
-
 static int cmp_name(const void *a, const void *b)
 {
         return strcmp(*(char *const *)a, *(char *const *)b);
@@ -121,8 +117,8 @@ static void hash_tree(struct dl_result_cache *c, struct sha256_ctx *ctx, const c
                 } else {
                         char hex[2 * SHA256_DIGEST_SIZE + 1] = "";
                         dl_digest_memo_file(c->digests, full, hex);
-                        hash_str(ctx, r);
-                        hash_str(ctx, hex);
+                        dl_digest_str(ctx, r);
+                        dl_digest_str(ctx, hex);
                 }
                 free(full);
                 free(r);
@@ -277,23 +273,23 @@ void dl_result_cache_base(const struct dl_result_cache *c, const struct dl_rules
 {
         struct sha256_ctx ctx;
         sha256_init(&ctx);
-        hash_str(&ctx, FORMAT);
-        hash_str(&ctx, c->version);
-        hash_str(&ctx, c->program);
+        dl_digest_str(&ctx, FORMAT);
+        dl_digest_str(&ctx, c->version);
+        dl_digest_str(&ctx, c->program);
         char cwd[4096]; /* the same for every file of the run */
-        hash_str(&ctx, getcwd(cwd, sizeof cwd) ? cwd : "");
+        dl_digest_str(&ctx, getcwd(cwd, sizeof cwd) ? cwd : "");
         sha256_update(&ctx, sizeof c->stubs, c->stubs);
         for (size_t i = 0; rules && i < rules->n_sources; i++) {
                 char hex[2 * SHA256_DIGEST_SIZE + 1] = "unreadable";
                 dl_cache_file_sha256(rules->sources[i], hex);
-                hash_str(&ctx, rules->sources[i]);
-                hash_str(&ctx, hex);
+                dl_digest_str(&ctx, rules->sources[i]);
+                dl_digest_str(&ctx, hex);
         }
-        hash_str(&ctx, rules && rules->path ? rules->path : "(built-in rules)");
+        dl_digest_str(&ctx, rules && rules->path ? rules->path : "(built-in rules)");
         for (size_t i = 0; i < n_checks; i++)
-                hash_str(&ctx, run_check[i] ? "1" : "0");
-        hash_str(&ctx, verbose ? "verbose" : "quiet");
-        hash_str(&ctx, pch ? "pch" : "no-pch");
+                dl_digest_str(&ctx, run_check[i] ? "1" : "0");
+        dl_digest_str(&ctx, verbose ? "verbose" : "quiet");
+        dl_digest_str(&ctx, pch ? "pch" : "no-pch");
         sha256_digest(&ctx, DL_RESULT_KEY_SIZE, out);
 }
 
@@ -304,13 +300,13 @@ void dl_result_cache_key(const uint8_t *base, const char *path, const char *cons
         struct sha256_ctx ctx;
         sha256_init(&ctx);
         sha256_update(&ctx, DL_RESULT_KEY_SIZE, base);
-        hash_str(&ctx, path);
+        dl_digest_str(&ctx, path);
         for (size_t i = 0; i < n_args; i++)
-                hash_str(&ctx, args[i]);
-        hash_str(&ctx, "(own headers)");
+                dl_digest_str(&ctx, args[i]);
+        dl_digest_str(&ctx, "(own headers)");
         for (size_t i = 0; i < n_own; i++)
-                hash_str(&ctx, own[i]);
-        hash_str(&ctx, "(content)");
+                dl_digest_str(&ctx, own[i]);
+        dl_digest_str(&ctx, "(content)");
         sha256_update(&ctx, len, (const uint8_t *)text);
         sha256_digest(&ctx, DL_RESULT_KEY_SIZE, out);
 }
@@ -372,7 +368,7 @@ static bool header_digest(struct dl_result_cache *c, const char *path, char *out
 
 static char *entry_path(const struct dl_result_cache *c, const uint8_t *key, char *hex)
 {
-        dl_cache_hex(key, DL_RESULT_KEY_SIZE, hex);
+        dl_hex(key, DL_RESULT_KEY_SIZE, hex);
         return dl_xasprintf("%s/%.2s/%s", c->dir, hex, hex + 2);
 }
 
@@ -625,7 +621,7 @@ static bool list_put(struct dl_result_cache *c, const char *body, char *name)
         sha256_update(&ctx, strlen(text), (const uint8_t *)text);
         sha256_digest(&ctx, sizeof d, d);
         free(text);
-        dl_cache_hex(d, sizeof d, name);
+        dl_hex(d, sizeof d, name);
         const size_t n_name = (size_t)2 * SHA256_DIGEST_SIZE;
         pthread_mutex_lock(&c->lock);
         const struct list_state *known = dl_htab_get(&c->lists, name, n_name);

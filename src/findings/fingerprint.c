@@ -9,6 +9,7 @@
  */
 #include "fingerprint.h"
 
+#include "../core/digest.h"
 #include "../core/alloc.h"
 #include "../core/strbuf.h"
 #include "utf8.h"
@@ -52,8 +53,7 @@ char *dl_fingerprint_compute(const char *check_id, const char *rel_path, const c
         uint8_t digest[SHA256_DIGEST_SIZE];
         sha256_digest(&ctx, sizeof digest, digest);
         char *hex = dl_xmalloc(DL_FINGERPRINT_HEX_LEN + 1);
-        for (size_t i = 0; i < sizeof digest; i++)
-                snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+        dl_hex(digest, sizeof digest, hex);
         return hex;
 }
 

@@ -6,6 +6,7 @@
 
 #include "scan.h"
 
+#include "../core/digest.h"
 #include "../core/alloc.h"
 #include "../core/file.h"
 #include "../core/log.h"
@@ -222,19 +223,13 @@ static size_t relevant_args(const char *const *args, size_t n, const char **out)
         return k;
 }
 
-static void hash_str(struct sha256_ctx *ctx, const char *s)
-{
-        sha256_update(ctx, strlen(s) + 1, (const uint8_t *)s);
-}
-
 /* The digest so far as 32 hex digits (transfer full). */
 static char *hex_of(struct sha256_ctx *ctx)
 {
         uint8_t d[SHA256_DIGEST_SIZE];
         sha256_digest(ctx, sizeof d, d);
         char *hex = dl_xmalloc(33);
-        for (size_t i = 0; i < 16; i++)
-                snprintf(hex + 2 * i, 3, "%02x", d[i]);
+        dl_hex(d, 16, hex);
         return hex;
 }
 
@@ -242,12 +237,12 @@ static char *hex_of(struct sha256_ctx *ctx)
 static void key_start(const struct dl_pch *p, struct sha256_ctx *ctx, const char *what)
 {
         sha256_init(ctx);
-        hash_str(ctx, what);
-        hash_str(ctx, PCH_FORMAT);
+        dl_digest_str(ctx, what);
+        dl_digest_str(ctx, PCH_FORMAT);
         CXString v = clang_getClangVersion();
-        hash_str(ctx, clang_getCString(v));
+        dl_digest_str(ctx, clang_getCString(v));
         clang_disposeString(v);
-        hash_str(ctx, p->stub_dir);
+        dl_digest_str(ctx, p->stub_dir);
 }
 
 static char *key_of(const struct dl_pch *p, const char *const *kept, size_t n)
@@ -255,7 +250,7 @@ static char *key_of(const struct dl_pch *p, const char *const *kept, size_t n)
         struct sha256_ctx ctx;
         key_start(p, &ctx, "ddblint-pch");
         for (size_t i = 0; i < n; i++)
-                hash_str(&ctx, kept[i]);
+                dl_digest_str(&ctx, kept[i]);
         return hex_of(&ctx);
 }
 
@@ -882,11 +877,11 @@ bool dl_pch_preamble_for(struct dl_pch *p, const char *path, const char *const *
          * the working directory (relative include directories) */
         struct sha256_ctx ctx;
         key_start(p, &ctx, "ddblint-preamble");
-        hash_str(&ctx, lang);
+        dl_digest_str(&ctx, lang);
         for (size_t i = 0; i < n_args; i++)
-                hash_str(&ctx, args[i]);
-        hash_str(&ctx, getcwd(buf, sizeof buf) ? buf : "");
-        hash_str(&ctx, dl_strbuf_cstr(&hdr));
+                dl_digest_str(&ctx, args[i]);
+        dl_digest_str(&ctx, getcwd(buf, sizeof buf) ? buf : "");
+        dl_digest_str(&ctx, dl_strbuf_cstr(&hdr));
         const char **argv = dl_xcalloc(n_args + 4, sizeof *argv);
         size_t n = 0;
         argv[n++] = "-x";
