@@ -488,7 +488,7 @@ static void file_done(void *data, struct dl_job *job, size_t i)
 {
         struct run *r = data;
         dl_progress_clear(&r->progress);
-        dl_result_cache_count(r->results, job->cache);
+        dl_result_cache_count(r->results, job->cache, 1 + job->n_own);
         replay_log(r, &job->log);
         if (job->dump) {
                 fwrite(job->dump, 1, job->dump_len, stdout);

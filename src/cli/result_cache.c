@@ -247,10 +247,10 @@ void dl_result_cache_free(struct dl_result_cache *c)
         free(c);
 }
 
-void dl_result_cache_count(struct dl_result_cache *c, enum dl_cache_use use)
+void dl_result_cache_count(struct dl_result_cache *c, enum dl_cache_use use, size_t n_files)
 {
         if (c && use == DL_CACHE_HIT)
-                __atomic_fetch_add(&c->hits, 1, __ATOMIC_RELAXED);
+                __atomic_fetch_add(&c->hits, n_files, __ATOMIC_RELAXED);
         else if (c && use == DL_CACHE_WRITTEN)
                 __atomic_fetch_add(&c->writes, 1, __ATOMIC_RELAXED);
 }

@@ -133,16 +133,20 @@ bool dl_result_cache_put(struct dl_result_cache *c, const uint8_t *key, const st
                          const char *const *headers, size_t n_headers);
 
 /**
- * dl_result_cache_count - count what the cache did for one file of this run
- * (hits for dl_result_cache_hits, writes for the eviction); c may be NULL.
+ * dl_result_cache_count - count what the cache did for one translation unit
+ * of this run, which answers for n_files files: its source and the headers
+ * analysed in it (cli/owners.h). A hit adds n_files to dl_result_cache_hits
+ * (an owned header comes from its owner's entry); a write counts one entry,
+ * for the eviction. c may be NULL.
  */
-void dl_result_cache_count(struct dl_result_cache *c, enum dl_cache_use use);
+void dl_result_cache_count(struct dl_result_cache *c, enum dl_cache_use use, size_t n_files);
 
 /** dl_result_cache_program - the running executable's digest (SHA-256,
  * hex; borrowed), part of every key; NULL for NULL. */
 const char *dl_result_cache_program(const struct dl_result_cache *c);
 
-/** dl_result_cache_hits - the hits counted so far (for --cache-stats); 0 for NULL. */
+/** dl_result_cache_hits - the files answered from the cache so far, each
+ * unit's owned headers included (for --cache-stats); 0 for NULL. */
 size_t dl_result_cache_hits(const struct dl_result_cache *c);
 
 #endif
