@@ -95,16 +95,44 @@ static void report_old_api(const struct dl_check_ctx *ctx, const struct dl_reque
                         dl_strbuf_puts(&fix, sep);
                         dl_strbuf_puts(&fix, dl_field_api_name(ps.expr[ps.n_expr - 1 - i]));
                 }
-        } else {
-                dl_strbuf_puts(&fix, " (its KeySchema names key attributes by AttributeName and "
-                                     "KeyType)");
         }
-        dl_report(ctx, &req->call,
-                  "%s of DynamoDB's previous API version %s%s: the current API, 2012-08-10, "
-                  "replaced its members with key attribute names and expressions; send "
-                  "DynamoDB_20120810.%s%s",
-                  dl_op_name(req->op), req->api_version, dl_strbuf_cstr(&uses), dl_op_name(req->op),
-                  dl_strbuf_cstr(&fix));
+        if (keys) {
+                dl_report(ctx, &req->call,
+                          "%s of DynamoDB's previous API version %s%s: the current API, "
+                          "2012-08-10, replaced its members with key attribute names and "
+                          "expressions; send DynamoDB_20120810.%s%s",
+                          dl_op_name(req->op), req->api_version, dl_strbuf_cstr(&uses),
+                          dl_op_name(req->op), dl_strbuf_cstr(&fix));
+        } else {
+                /* A table operation: what changed is the key schema, in
+                 * CreateTable's request and in the table description the
+                 * others return; ListTables's members (ExclusiveStartTableName,
+                 * Limit; TableNames, LastEvaluatedTableName) are the same in
+                 * both versions (DynamoDB Developer Guide, "API version
+                 * 2011-12-05": CreateTable, DescribeTable, ListTables) */
+                const char *what = "";
+                switch (req->op) {
+                case DL_OP_CREATE_TABLE:
+                        what = ": its KeySchema lists the key attributes by AttributeName and "
+                               "KeyType, with their types in AttributeDefinitions, where "
+                               "2011-12-05 had HashKeyElement and RangeKeyElement";
+                        break;
+                case DL_OP_DESCRIBE_TABLE:
+                case DL_OP_UPDATE_TABLE:
+                case DL_OP_DELETE_TABLE:
+                        what = ": the table description it returns lists KeySchema by "
+                               "AttributeName and KeyType, where 2011-12-05 gave HashKeyElement "
+                               "and RangeKeyElement";
+                        break;
+                case DL_OP_LIST_TABLES: what = " (its members are the same)"; break;
+                default: break;
+                }
+                dl_report(ctx, &req->call,
+                          "%s of DynamoDB's previous API version %s%s: send "
+                          "DynamoDB_20120810.%s, the current API version%s",
+                          dl_op_name(req->op), req->api_version, dl_strbuf_cstr(&uses),
+                          dl_op_name(req->op), what);
+        }
         dl_strbuf_fini(&fix);
         dl_strbuf_fini(&uses);
 }
