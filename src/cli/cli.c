@@ -1182,9 +1182,10 @@ int dl_cli_main(int argc, char **argv)
                                 dl_result_cache_hits(r->results), n + n_own_total);
                         if (r->prefilter_memo)
                                 fprintf(stderr,
-                                        "ddblint: %zu files skipped: no DynamoDB client use "
+                                        "ddblint: %zu file%s skipped: no DynamoDB client use "
                                         "(%zu remembered)\n",
-                                        r->n_not_parsed, dl_prefilter_memo_hits(r->prefilter_memo));
+                                        r->n_not_parsed, r->n_not_parsed == 1 ? "" : "s",
+                                        dl_prefilter_memo_hits(r->prefilter_memo));
                 }
                 dl_progress_clear(&r->progress);
                 say_unused_wrappers(r);

@@ -85,7 +85,7 @@ has "$T/touched.err" "2 files skipped: no DynamoDB client use (2 remembered)"
 printf '#pragma once\n#define SEND3(c, r) c.Scan(r)\n' >inc2/util.h
 run header
 has "$T/header.out" "Header"
-has "$T/header.err" "1 files skipped: no DynamoDB client use (1 remembered)"
+has "$T/header.err" "1 file skipped: no DynamoDB client use (1 remembered)"
 
 # a header of the same name created in an earlier -I directory
 printf '#pragma once\n#define SEND4(c, r) c.Scan(r)\n' >inc1/shadow.h
