@@ -113,8 +113,12 @@ void dl_catalogue_destroy(void **states);
 /**
  * dl_table_label - "'Orders'" or "'Orders' (index 'GSI1')" style text for
  * messages about req's table and index, written into buf (size bytes):
- * "table 'Orders'", "table 'Orders' index 'GSI1'", or "a table named at run
- * time" when the name is not known. Returns buf.
+ * "table 'Orders'", "table 'Orders' index 'GSI1'"; when the name is not
+ * known, "a table named at run time" if a setter was seen (a value known
+ * only at run time, or a template with holes), else "a table ddblint could
+ * not resolve" (no setter seen: the request escaped to code ddblint cannot
+ * read, such as a body from a caller or a struct clang could not complete
+ * for a missing header; struct dl_value.unseen). Returns buf.
  */
 const char *dl_table_label(const struct dl_request *req, char *buf, size_t size);
 /**

@@ -70,6 +70,11 @@ const char *dl_table_label(const struct dl_request *req, char *buf, size_t size)
         int n;
         if (dl_value_is_complete(t))
                 n = snprintf(buf, size, "table '%s'", DL_QN(t->text, t->len));
+        else if (t->kind == DL_VAL_ABSENT || (t->kind == DL_VAL_DYNAMIC && t->unseen))
+                /* no setter seen: the request passed through code ddblint
+                 * cannot read (or clang could not, a header missing), so
+                 * nothing says the name is made at run time */
+                n = snprintf(buf, size, "a table ddblint could not resolve");
         else
                 n = snprintf(buf, size, "a table named at run time");
         if (n < 0 || (size_t)n >= size)
