@@ -330,6 +330,7 @@ struct run {
         size_t n_owned;                          /* headers analysed in their owner's unit */
         size_t *files_per_ruleset;
         bool incomplete, had_clang_errors;
+        size_t n_clang_error_files; /* analysed sources with clang errors */
         struct dl_progress progress;
         struct dl_file_list files;
         size_t *rules_index;                     /* per file */
@@ -502,8 +503,10 @@ static void file_done(void *data, struct dl_job *job, size_t i)
         if (!analysed) {
                 r->incomplete = true;
         } else {
-                if (job->clang_errors)
+                if (job->clang_errors) {
                         r->had_clang_errors = true;
+                        r->n_clang_error_files++;
+                }
                 r->analysed[r->job_file[i]] = true;
         }
         if (!r->o.dump_requests) {
@@ -1230,6 +1233,7 @@ int dl_cli_main(int argc, char **argv)
         }
         sum.artifacts = artifacts;
         sum.n_not_parsed = r->n_not_parsed;
+        sum.n_clang_error_files = r->n_clang_error_files;
         sum.argc = argc;
         sum.argv = (const char *const *)argv;
         const char **confs = config_files(r, &sum.n_config_files);

@@ -55,6 +55,11 @@ struct dl_run_summary {
          * text cannot hold a request (recognize/prefilter.h). The text
          * summary says so. */
         size_t n_not_parsed;
+        /* Of the artifacts, the source files whose translation unit clang
+         * reported errors in (a header not found, code it cannot parse):
+         * what it could not read may hold requests ddblint did not see. The
+         * text summary says how many. */
+        size_t n_clang_error_files;
 };
 
 /* Options of the SARIF and JSON reporters. */
@@ -93,6 +98,8 @@ struct dl_reporter {
  *     path:line:col: note: related message          (one per related location)
  * and at end() one summary line, e.g.
  *     ddblint: 3 findings (1 error, 2 warnings); 1 suppressed inline, 0 in baseline
+ * followed, when there are any, by the files the prefilter skipped and the
+ * files with clang errors (struct dl_run_summary).
  * @param out      borrowed; not closed.
  * @param color    ANSI colours (bold location, coloured severity) as clang
  *                 prints them; pass isatty(fileno(out)) && !NO_COLOR.

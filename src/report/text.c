@@ -118,6 +118,9 @@ static enum dl_status text_end(struct dl_reporter *r, const struct dl_run_summar
         if (sum && sum->n_not_parsed)
                 fprintf(t->out, "; %zu file%s skipped: no DynamoDB client use", sum->n_not_parsed,
                         sum->n_not_parsed == 1 ? "" : "s");
+        if (sum && sum->n_clang_error_files)
+                fprintf(t->out, "; %zu file%s with clang errors (--verbose shows them)",
+                        sum->n_clang_error_files, sum->n_clang_error_files == 1 ? "" : "s");
         fputc('\n', t->out);
         if (fflush(t->out) != 0) {
                 free(r->error);

@@ -161,8 +161,8 @@ static void run(const char *outdir, const char *project, char **src, const char 
         const char *arts[] = {src[0], src[1]};
         char *rules = dl_xasprintf("%s/.ddblint.yaml", project);
         const char *confs[] = {rules};
-        struct dl_run_summary sum = {&log, dl_sink_get_stats(s), true, arts, 2, argv, 4, confs, 1,
-                                     0};
+        struct dl_run_summary sum = {
+                &log, dl_sink_get_stats(s), true, arts, 2, argv, 4, confs, 1, 0, 0};
         if (r->end(r, &sum) != DL_OK) {
                 fprintf(stderr, "make_sample: %s\n", dl_reporter_error(r));
                 exit(2);

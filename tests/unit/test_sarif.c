@@ -95,7 +95,7 @@ static json_t *produce(struct fx *fx, bool include_suppressed, bool complete, ch
         const char *arts[] = {fx->src};
         const char *argv[] = {"ddblint", "--format", "sarif", "my file.cpp"};
         struct dl_sink_stats st = {0};
-        struct dl_run_summary sum = {&fx->log, &st, complete, arts, 1, argv, 4, NULL, 0, 0};
+        struct dl_run_summary sum = {&fx->log, &st, complete, arts, 1, argv, 4, NULL, 0, 0, 0};
         assert_int_equal(r->end(r, &sum), DL_OK);
         assert_null(dl_reporter_error(r));
         r->destroy(r);
