@@ -67,6 +67,9 @@ struct pch_entry {
         size_t n_reals;
         bool unused; /* a preamble not precompiled (too little text to pay, or a
                         header with an error): its manifest only, no AST file */
+        /* unused for an error: the first of the preamble's includes (0-based)
+         * that brings one, else SIZE_MAX */
+        size_t first_bad;
         DL_VEC(struct dir_verdict) verdicts; /* include directories already checked */
 };
 
@@ -373,7 +376,17 @@ static bool load_manifest(struct pch_entry *e)
                 } else if (strcmp(line, "ident") == 0) {
                         DL_VEC_PUSH(&ids, dl_xstrdup(rest));
                 } else if (strcmp(line, "unused") == 0) {
+                        /* "errors <bytes> [<first include with one>]" or
+                         * "small <bytes>" */
                         e->unused = pch_seen = true;
+                        const char *at =
+                                strncmp(rest, "errors ", 7) == 0 ? strchr(rest + 7, ' ') : NULL;
+                        char *end = NULL;
+                        errno = 0;
+                        unsigned long long first = at ? strtoull(at + 1, &end, 10) : 0;
+                        if (at && at[1] >= '0' && at[1] <= '9' && end && !*end && errno == 0 &&
+                            first < SIZE_MAX)
+                                e->first_bad = (size_t)first;
                 } else if (strcmp(line, "pch") == 0 || strcmp(line, "file") == 0) {
                         /* "<size> <mtime>" for the AST file; "<size> <mtime> <path>" */
                         bool is_pch = line[0] == 'p';
@@ -413,18 +426,60 @@ static bool load_manifest(struct pch_entry *e)
 
 struct closure {
         DL_VEC(char *) files; /* every file the AST file read */
+        /* per file: the line of the generated header's #include it comes
+         * through (1-based; 0 for the generated header itself) */
+        DL_VEC(unsigned) top;
 };
 
 static void on_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
-        (void)stack;
-        (void)depth;
         struct closure *c = data;
         CXString s = clang_getFileName(f);
         const char *name = clang_getCString(s);
-        if (name && *name)
+        if (name && *name) {
+                /* stack[0] is the #include that read f, stack[depth - 1]
+                 * the one in the main file (libclang's CXInclusionVisitor) */
+                unsigned line = 0;
+                if (depth)
+                        clang_getSpellingLocation(stack[depth - 1], NULL, &line, NULL, NULL);
                 DL_VEC_PUSH(&c->files, dl_xstrdup(name));
+                DL_VEC_PUSH(&c->top, line);
+        }
         clang_disposeString(s);
+}
+
+/* Of a preamble's generated header (one comment line, then one #include
+ * per line), the first include (0-based) through which an error of tu
+ * comes; SIZE_MAX when none can be told. */
+static size_t first_include_with_error(CXTranslationUnit tu, const struct closure *c)
+{
+        size_t first = SIZE_MAX;
+        for (unsigned i = 0; i < clang_getNumDiagnostics(tu); i++) {
+                CXDiagnostic d = clang_getDiagnostic(tu, i);
+                if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+                        CXFile file = NULL;
+                        unsigned line = 0;
+                        clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, &line,
+                                                  NULL, NULL);
+                        CXString s = clang_getFileName(file);
+                        const char *name = file ? clang_getCString(s) : NULL;
+                        unsigned top = 0;
+                        bool known = false;
+                        for (size_t k = 0; name && k < c->files.n && !known; k++) {
+                                if (strcmp(c->files.items[k], name) == 0) {
+                                        top = c->top.items[k] ? c->top.items[k] : line;
+                                        known = true;
+                                }
+                        }
+                        if (!known || top < 2)
+                                first = 0; /* somewhere we cannot place: all of it */
+                        else if ((size_t)(top - 2) < first)
+                                first = top - 2;
+                        clang_disposeString(s);
+                }
+                clang_disposeDiagnostic(d);
+        }
+        return first;
 }
 
 struct ident_sink {
@@ -494,9 +549,13 @@ static bool build(struct dl_pch *p, struct pch_entry *e, const struct recipe *r,
                 *why = NULL;
                 ok = true;
         }
-        struct closure c = {{0}};
+        struct closure c = {{0}, {0}};
         if (ok)
                 clang_getInclusions(tu, on_inclusion, &c);
+        /* which include brings the error: the preamble before it can be
+         * precompiled still (dl_pch_preamble_for) */
+        if (errors)
+                e->first_bad = first_include_with_error(tu, &c);
         for (size_t i = 0; ok && !e->preamble && i < c.files.n; i++) {
                 if (strstr(c.files.items[i], "/aws/") && !under(c.files.items[i], p->stub_dir)) {
                         *why = dl_xasprintf("the AWS SDK's own headers are on the include path "
@@ -539,7 +598,10 @@ static bool build(struct dl_pch *p, struct pch_entry *e, const struct recipe *r,
         struct ident_sink ids = {{0}};
         char *pst = ok && !e->unused ? stamp(e->pch_path) : NULL;
         ok = ok && (pst || e->unused);
-        if (ok && e->unused)
+        if (ok && e->unused && errors && e->first_bad != SIZE_MAX)
+                dl_strbuf_printf(&sb, "ddblint-pch %s\nunused errors %" PRIu64 " %zu\n", PCH_FORMAT,
+                                 read_bytes, e->first_bad);
+        else if (ok && e->unused)
                 dl_strbuf_printf(&sb, "ddblint-pch %s\nunused %s %" PRIu64 "\n", PCH_FORMAT,
                                  errors ? "errors" : "small", read_bytes);
         else if (ok)
@@ -580,6 +642,7 @@ static bool build(struct dl_pch *p, struct pch_entry *e, const struct recipe *r,
                 dl_error_fini(&err);
         }
         dl_strv_free(c.files.items, c.files.n);
+        DL_VEC_FREE(&c.top);
         dl_strv_sort_unique(inc.items, &inc.n);
         dl_strv_sort_unique(ids.ids.items, &ids.ids.n);
         for (size_t i = 0; ok && i < inc.n; i++)
@@ -622,6 +685,7 @@ static struct pch_entry *entry_for(struct dl_pch *p, char *key, bool preamble,
                 e->key = key;
                 key = NULL;
                 e->preamble = preamble;
+                e->first_bad = SIZE_MAX;
                 e->dir = dl_xasprintf("%s/pch-%s/%s%s", p->cache_dir, PCH_FORMAT,
                                       preamble ? "pre-" : "", e->key);
                 e->pch_path =
@@ -850,6 +914,8 @@ bool dl_pch_preamble_for(struct dl_pch *p, const char *path, const char *const *
         dl_scan_preamble(text, len, &scan);
         size_t kept = 0;
         dl_strbuf_puts(&hdr, "// ddblint: a source file's preamble (src/frontend/pch.h)\n");
+        /* the generated header's length after each include line */
+        size_t *ends = dl_xcalloc(scan.n + 1, sizeof *ends);
         for (; kept < scan.n; kept++) {
                 const struct dl_preamble_include *in = &scan.items[kept];
                 char *real = dl_scan_resolve(&sp, srcdir, in->name, in->quoted);
@@ -869,19 +935,12 @@ bool dl_pch_preamble_for(struct dl_pch *p, const char *path, const char *const *
                 else
                         dl_strbuf_printf(&hdr, "%s <%s>\n", verb, in->name);
                 free(beside);
+                ends[kept] = hdr.len;
         }
-        if (!kept)
+        if (!kept) {
+                free(ends);
                 goto out;
-
-        /* the key: the generated header, the language, every argument and
-         * the working directory (relative include directories) */
-        struct sha256_ctx ctx;
-        key_start(p, &ctx, "ddblint-preamble");
-        dl_digest_str(&ctx, lang);
-        for (size_t i = 0; i < n_args; i++)
-                dl_digest_str(&ctx, args[i]);
-        dl_digest_str(&ctx, getcwd(buf, sizeof buf) ? buf : "");
-        dl_digest_str(&ctx, dl_strbuf_cstr(&hdr));
+        }
         const char **argv = dl_xcalloc(n_args + 4, sizeof *argv);
         size_t n = 0;
         argv[n++] = "-x";
@@ -897,17 +956,42 @@ bool dl_pch_preamble_for(struct dl_pch *p, const char *path, const char *const *
         }
         argv[n++] = "-idirafter";
         argv[n++] = p->stub_dir;
-        /* bodies are kept: the analysis may follow a call into a header */
-        struct recipe r = {NULL,
-                           "preamble.inc",
-                           dl_strbuf_cstr(&hdr),
-                           argv,
-                           n,
-                           CXTranslationUnit_ForSerialization |
-                                   CXTranslationUnit_DetailedPreprocessingRecord};
-        struct pch_entry *e = entry_for(p, hex_of(&ctx), true, &r, NULL);
+        /* The preamble of its first `kept` includes; when one of them
+         * brings an error (a header not found), the includes before it
+         * are tried again: clang reads the rest, and reports the error,
+         * in the source's own parse */
+        struct pch_entry *e = NULL;
+        while (kept) {
+                char *prefix = dl_xstrndup(hdr.buf, ends[kept - 1]);
+                /* the key: the generated header, the language, every
+                 * argument and the working directory (relative include
+                 * directories) */
+                struct sha256_ctx ctx;
+                key_start(p, &ctx, "ddblint-preamble");
+                dl_digest_str(&ctx, lang);
+                for (size_t i = 0; i < n_args; i++)
+                        dl_digest_str(&ctx, args[i]);
+                dl_digest_str(&ctx, getcwd(buf, sizeof buf) ? buf : "");
+                dl_digest_str(&ctx, prefix);
+                /* bodies are kept: the analysis may follow a call into a
+                 * header */
+                struct recipe r = {
+                        NULL,
+                        "preamble.inc",
+                        prefix,
+                        argv,
+                        n,
+                        CXTranslationUnit_ForSerialization | CXTranslationUnit_DetailedPreprocessingRecord};
+                e = entry_for(p, hex_of(&ctx), true, &r, NULL);
+                free(prefix);
+                if (e->state == E_READY && e->unused && e->first_bad < kept)
+                        kept = e->first_bad;
+                else
+                        break;
+        }
         free(argv);
-        if (e->state != E_READY || e->unused)
+        free(ends);
+        if (!kept || e->state != E_READY || e->unused)
                 goto out;
         /* no own header read through it, even indirectly */
         if (n_own_real)

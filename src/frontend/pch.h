@@ -129,8 +129,13 @@ struct dl_pch_preamble {
  * built or loaded, when it may have one: preambles are on
  * (dl_pch_preambles), its language is C or C++ with no -include, -imacros,
  * -include-pch or -fmodules, it starts with at least one #include before
- * its first include of an own header, every header of the preamble
- * compiles without an error, and no own header is read through it.
+ * its first include of an own header, and no own header is read through
+ * it. The preamble is the file's leading includes up to that own header;
+ * when one of them brings a clang error (a header it includes is not
+ * found), it is cut before that include (the first that brings one, told
+ * by the error's include stack and kept in the unused whole's manifest),
+ * and the includes from there on are parsed with the file, which reports
+ * the error as a plain parse does.
  * @param path, args, n_args  the source file and its compiler arguments
  *                 (libclang's: no compiler name, no file name, no stub
  *                 directory; the stubs are added with -idirafter).

@@ -83,6 +83,43 @@ run sdk-header --cache-dir "$C"
 has "$T/sdk-header.err" "0 of 1 files from the result cache"
 same project-header-plain sdk-header
 
+# a header of the preamble that brings an error (one it includes is not
+# found): the includes before it are precompiled still, the rest is parsed
+# with the file, and the output is the one of --no-pch
+cat >src/broken.h <<'EOT'
+#pragma once
+#include <not/there.h>
+EOT
+cat >src/d.cpp <<'EOT'
+#include <aws/dynamodb/DynamoDBClient.h>
+#include <aws/dynamodb/model/ScanRequest.h>
+#include "broken.h"
+
+void every_order(Aws::DynamoDB::DynamoDBClient &client)
+{
+        Aws::DynamoDB::Model::ScanRequest req;
+        req.SetTableName("Orders");
+        client.Scan(req);
+}
+EOT
+C2="$T/cache2"
+"$DDBLINT" --no-pch --no-cache src/d.cpp >"$T/dref.out" 2>&1
+echo "exit $?" >>"$T/dref.out"
+has "$T/dref.out" "Scan of table 'Orders'"
+has "$T/dref.out" "1 file with clang errors"
+"$DDBLINT" --cache-dir "$C2" src/d.cpp >"$T/dcold.out" 2>&1
+echo "exit $?" >>"$T/dcold.out"
+same dref dcold
+grep -l '^unused errors [0-9]* 2$' "$C2"/pch-1/pre-*/manifest >/dev/null 2>&1 &&
+  ok "the whole preamble: unused, its third include brings the error" ||
+  fail "no manifest says the third include brings the error"
+ls "$C2"/pch-1/pre-*/preamble.pch >/dev/null 2>&1 &&
+  ok "the two includes before it were precompiled" || fail "no preamble precompiled"
+rm -rf "$C2/results"
+"$DDBLINT" --cache-dir "$C2" src/d.cpp >"$T/dagain.out" 2>&1
+echo "exit $?" >>"$T/dagain.out"
+same dref dagain
+
 # --no-pch, --no-cache: none made
 rm -rf "$C"
 run off --no-pch --cache-dir "$C"
