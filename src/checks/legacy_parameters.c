@@ -95,8 +95,6 @@ static void report_old_api(const struct dl_check_ctx *ctx, const struct dl_reque
                         dl_strbuf_puts(&fix, sep);
                         dl_strbuf_puts(&fix, dl_field_api_name(ps.expr[ps.n_expr - 1 - i]));
                 }
-        }
-        if (keys) {
                 dl_report(ctx, &req->call,
                           "%s of DynamoDB's previous API version %s%s: the current API, "
                           "2012-08-10, replaced its members with key attribute names and "
