@@ -1,7 +1,10 @@
 /* cache_files.c - sealed files and the keep-newest bound (cache_files.h).
  * SPDX-License-Identifier: MIT
  *
- * A sealed file: "<head>\n<body>\n<sha256 hex of what precedes it>\n".
+ * A sealed file: "<head>\n<body>\n<seal>\n", where the seal is the SHA-256
+ * of what precedes it as hex, or with DDBLINT_CACHE_KEY set
+ * "hmac-sha256 " and the hex of its HMAC-SHA-256 under the key (RFC 2104;
+ * nettle's hmac_sha256).
  */
 #include "cache_files.h"
 
@@ -10,10 +13,12 @@
 #include "../core/file.h"
 #include "../core/path.h"
 #include "../core/vec.h"
-#include "../findings/fileio.h"
+#include "../core/safefile.h"
 
 #include <dirent.h>
 #include <jansson.h>
+#include <nettle/hmac.h>
+#include <nettle/memops.h>
 #include <nettle/sha2.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,24 +30,17 @@
 
 #define HEX_LEN ((size_t)2 * SHA256_DIGEST_SIZE)
 
-/* The SHA-256 of len bytes of text, as hex (HEX_LEN + 1 bytes into hex). */
-static void digest_hex(const char *text, size_t len, char *hex)
-{
-        struct sha256_ctx ctx;
-        uint8_t d[SHA256_DIGEST_SIZE];
-        sha256_init(&ctx);
-        sha256_update(&ctx, len, (const uint8_t *)text);
-        sha256_digest(&ctx, sizeof d, d);
-        dl_hex(d, sizeof d, hex);
-}
-
 bool dl_cache_file_sha256(const char *path, char *hex)
 {
         char *text = NULL;
         size_t len = 0;
-        if (dl_file_read(path, &text, &len, NULL) != DL_OK)
+        struct stat st;
+        /* a regular file only: a header list names paths, and /dev/zero
+         * would be read without end */
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+            dl_file_read(path, &text, &len, NULL) != DL_OK)
                 return false;
-        digest_hex(text, len, hex);
+        dl_sha256_hex(text, len, hex);
         free(text);
         return true;
 }
@@ -60,7 +58,8 @@ bool dl_cache_file_sha256_stamped(const char *path, char *hex, char *stamp)
 }
 
 /* The memo's file under the cache directory (its format in the name). */
-#define DIGESTS_FILE "digests-1.json"
+#define DIGESTS_FILE "digests-2"
+#define DIGESTS_HEAD "ddblint-digests 2" /* a sealed file whose body is a JSON object */
 
 struct dl_digest_memo {
         char *path;    /* <cache dir>/DIGESTS_FILE */
@@ -72,7 +71,11 @@ struct dl_digest_memo *dl_digest_memo_open(const char *cache_dir)
 {
         struct dl_digest_memo *m = dl_xcalloc(1, sizeof *m);
         m->path = dl_xasprintf("%s/" DIGESTS_FILE, cache_dir);
-        m->files = json_load_file(m->path, 0, NULL);
+        const char *body = NULL;
+        size_t len = 0;
+        char *text = dl_cache_sealed_read(m->path, DIGESTS_HEAD, &body, &len);
+        m->files = text ? json_loadb(body, len, 0, NULL) : NULL;
+        free(text);
         if (!json_is_object(m->files)) {
                 json_decref(m->files);
                 m->files = json_object();
@@ -109,34 +112,71 @@ void dl_digest_memo_close(struct dl_digest_memo *m)
                 return;
         char *text = m->changed ? json_dumps(m->files, JSON_COMPACT) : NULL;
         if (text)
-                dl_file_write_cache(m->path, text, strlen(text), NULL);
+                dl_cache_sealed_write(m->path, DIGESTS_HEAD, text);
         free(text);
         json_decref(m->files);
         free(m->path);
         free(m);
 }
 
+/* The key entries are signed with (DDBLINT_CACHE_KEY), or NULL. */
+static const char *cache_key(void)
+{
+        const char *k = getenv(DL_CACHE_KEY_ENV);
+        return k && *k ? k : NULL;
+}
+
+/* The seal of len bytes of text under key (NULL: plain SHA-256), as its
+ * line without the newline (SEAL_MAX bytes into out). */
+#define HMAC_TAG "hmac-sha256 "
+#define SEAL_MAX (sizeof HMAC_TAG + HEX_LEN)
+static void seal_of(const char *text, size_t len, const char *key, char *out)
+{
+        if (!key) {
+                dl_sha256_hex(text, len, out);
+                return;
+        }
+        struct hmac_sha256_ctx ctx;
+        uint8_t d[SHA256_DIGEST_SIZE];
+        hmac_sha256_set_key(&ctx, strlen(key), (const uint8_t *)key);
+        hmac_sha256_update(&ctx, len, (const uint8_t *)text);
+        hmac_sha256_digest(&ctx, sizeof d, d);
+        memcpy(out, HMAC_TAG, sizeof HMAC_TAG - 1);
+        dl_hex(d, sizeof d, out + sizeof HMAC_TAG - 1);
+}
+
+bool dl_cache_unseal(const char *text, size_t len, const char *head, const char *key,
+                     const char **body, size_t *body_len)
+{
+        size_t hl = strlen(head);
+        const char *nl1 = memchr(text, '\n', len);
+        if (!nl1 || (size_t)(nl1 - text) != hl || memcmp(text, head, hl) != 0 || len < hl + 3 ||
+            text[len - 1] != '\n')
+                return false;
+        /* the seal: the last line, after the newline that ends the body */
+        const char *last = text + len - 1;
+        while (last > nl1 && last[-1] != '\n')
+                last--;
+        if (last <= nl1 + 1)
+                return false; /* no body line before the seal */
+        size_t sealed = (size_t)(last - text), n_seal = len - 1 - sealed;
+        char want[SEAL_MAX];
+        seal_of(text, sealed, key, want);
+        if (n_seal != strlen(want) || !memeql_sec(want, last, n_seal))
+                return false;
+        *body = nl1 + 1;
+        *body_len = sealed - 1 - (size_t)(nl1 + 1 - text);
+        return true;
+}
+
 char *dl_cache_sealed_read(const char *path, const char *head, const char **body, size_t *body_len)
 {
         char *text = NULL;
         size_t len = 0;
-        if (dl_file_read(path, &text, &len, NULL) != DL_OK)
+        if (!dl_file_read_private(path, DL_CACHE_FILE_MAX, &text, &len))
                 return NULL;
-        size_t hl = strlen(head);
-        char *nl1 = memchr(text, '\n', len);
-        char hex[HEX_LEN + 1];
-        /* the digest line: the last HEX_LEN + 1 bytes, after a newline */
-        if (nl1 && (size_t)(nl1 - text) == hl && !memcmp(text, head, hl) &&
-            len >= hl + 1 + 1 + HEX_LEN + 1 && text[len - 1] == '\n' &&
-            text[len - HEX_LEN - 2] == '\n') {
-                size_t sealed = len - HEX_LEN - 1; /* head and body with their newlines */
-                digest_hex(text, sealed, hex);
-                if (!memcmp(hex, text + sealed, HEX_LEN)) {
-                        *body = nl1 + 1;
-                        *body_len = sealed - 1 - (size_t)(nl1 + 1 - text);
-                        return text;
-                }
-        }
+        if (dl_cache_unseal(text, len, head, cache_key(), body, body_len))
+                return text;
         free(text);
         return NULL;
 }
@@ -162,10 +202,10 @@ bool dl_cache_sealed_write(const char *path, const char *head, const char *body)
 {
         char *text = dl_xasprintf("%s\n%s\n", head, body);
         size_t len = strlen(text);
-        char hex[HEX_LEN + 1];
-        digest_hex(text, len, hex);
-        char *all = dl_xasprintf("%s%s\n", text, hex);
-        bool ok = dl_file_write_cache(path, all, strlen(all), NULL) == DL_OK;
+        char seal[SEAL_MAX];
+        seal_of(text, len, cache_key(), seal);
+        char *all = dl_xasprintf("%s%s\n", text, seal);
+        bool ok = dl_file_replace(path, all, strlen(all));
         free(all);
         free(text);
         return ok;
@@ -196,12 +236,13 @@ void dl_cache_keep_newest(const char *dir, const char *suffix, size_t keep)
                         continue;
                 char *p = dl_xasprintf("%s/%s", dir, e->d_name);
                 struct stat st;
-                if (stat(p, &st) == 0)
+                if (lstat(p, &st) == 0)
                         DL_VEC_PUSH(&files, ((struct aged){p, st.st_mtim}));
                 else
                         free(p);
         }
         closedir(d);
+        dl_temp_sweep(dir, NULL, time(NULL)); /* what killed writers left */
         if (files.n > keep) {
                 qsort(files.items, files.n, sizeof *files.items, newest_first);
                 for (size_t i = keep; i < files.n; i++)

@@ -25,6 +25,7 @@
 #include "../core/alloc.h"
 #include "../core/glob.h"
 #include "../core/log.h"
+#include "../core/safefile.h"
 #include "../core/strv.h"
 #include "../core/suggest.h"
 #include "../core/vec.h"
@@ -42,11 +43,13 @@
 #include <errno.h>
 #include <limits.h>
 #include <search.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifndef DL_VERSION
@@ -135,6 +138,27 @@ static char *cache_dir_for(const struct dl_options *o)
         if (home && *home)
                 return dl_xasprintf("%s/.cache/ddblint", home);
         return NULL;
+}
+
+/* The run goes on as with --no-cache when the cache directory is not one
+ * only this user can write (dl_dir_trusted, core/safefile.h: created 0700
+ * when missing; another user's, or one its group or others may write, is
+ * refused), with a note saying so (docs/security.md, "Caches"). */
+static void check_cache_dir(struct dl_options *o)
+{
+        char *dir = o->no_cache ? NULL : cache_dir_for(o);
+        char *why = NULL;
+        if (dir && !dl_dir_trusted(dir, &why)) {
+                fprintf(stderr,
+                        "ddblint: note: cache directory %s not used: %s; running as with "
+                        "--no-cache\n",
+                        dir, why);
+                o->no_cache = true;
+        } else if (dir) { /* what killed runs left at its top (the digest memo's) */
+                dl_temp_sweep(dir, NULL, time(NULL));
+        }
+        free(why);
+        free(dir);
 }
 
 /* Nearest ancestor of dir (absolute) holding .git; NULL when none. */
@@ -932,6 +956,10 @@ int dl_cli_main(int argc, char **argv)
         }
         /* From here, temporary output files are removed if ddblint is killed. */
         dl_file_cleanup_on_signals();
+        /* A file-size limit (ulimit -f) makes a write fail with EFBIG, a
+         * clear error (exit 2 for an output, a miss for the cache), instead
+         * of killing the run with SIGXFSZ and leaving temporary files. */
+        signal(SIGXFSZ, SIG_IGN);
         r->cwd = cwd_abs();
         if (o->project_root) {
                 char buf[PATH_MAX];
@@ -964,6 +992,7 @@ int dl_cli_main(int argc, char **argv)
                         goto out;
                 }
         }
+        check_cache_dir(&r->o);
         struct dl_config_opts co = {o->rules_path, o->tables_from, o->n_tables_from, r->ids,
                                     r->cat->n};
         if (dl_config_new(&co, &r->config, &err) != DL_OK) {
@@ -988,7 +1017,12 @@ int dl_cli_main(int argc, char **argv)
                 goto out;
         }
         if (r->stub_dir && !o->no_pch) {
-                r->cache_dir = o->no_cache ? NULL : cache_dir_for(o);
+                /* With a key, precompiled headers are not kept between runs:
+                 * clang reads an AST file without checking who wrote it, and a
+                 * key signs the cache's own files only (docs/security.md,
+                 * "Caches"): a private directory for this run instead. */
+                const char *key = getenv(DL_CACHE_KEY_ENV);
+                r->cache_dir = o->no_cache || (key && *key) ? NULL : cache_dir_for(o);
                 r->pch = dl_pch_new(r->stub_dir, r->cache_dir);
                 /* preambles only where a later run reuses them */
                 if (r->cache_dir)

@@ -17,6 +17,7 @@
 #include "../core/alloc.h"
 #include "../core/file.h"
 #include "../core/htab.h"
+#include "../core/safefile.h"
 #include "../core/strbuf.h"
 #include "../frontend/libclang.h"
 
@@ -48,6 +49,7 @@ struct answer {
 };
 
 struct dl_compdb_memo {
+        char *root;            /* the cache directory */
         char *path;            /* <cache dir>/compdb/<key>.memo */
         struct dl_htab byreal; /* struct answer by real path */
         char *text;            /* the memo file's text, which read answers borrow */
@@ -165,6 +167,7 @@ struct dl_compdb_memo *dl_compdb_memo_new(const char *cache_dir, const char *db_
         dl_hex(d, 16, hex);
 
         struct dl_compdb_memo *m = dl_xcalloc(1, sizeof *m);
+        m->root = dl_xstrdup(cache_dir);
         m->path = dl_xasprintf("%s/compdb/%s.memo", cache_dir, hex);
         m->found = read_answers(m);
         if (m->found) {
@@ -185,6 +188,11 @@ struct dl_compdb_memo *dl_compdb_memo_new(const char *cache_dir, const char *db_
                 return NULL;
         }
         return m;
+}
+
+const char *dl_compdb_memo_file(const struct dl_compdb_memo *m)
+{
+        return m ? m->path : NULL;
 }
 
 bool dl_compdb_memo_found(const struct dl_compdb_memo *m)
@@ -258,10 +266,11 @@ void dl_compdb_memo_save(struct dl_compdb_memo *m)
         for (size_t i = 0; i < n; i++)
                 write_answer(&sb, all[i]);
         free(all);
-        if (dl_mkdirs(dir) && dl_cache_sealed_write(m->path, HEAD, dl_strbuf_cstr(&sb))) {
+        if (dl_dir_private(m->root, dir) &&
+            dl_cache_sealed_write(m->path, HEAD, dl_strbuf_cstr(&sb))) {
                 m->changed = false;
-                if (!m->found) /* a new file: the oldest beyond MEMO_KEEP go */
-                        dl_cache_keep_newest(dir, ".memo", MEMO_KEEP);
+                /* the oldest beyond MEMO_KEEP go, and stale temporary files */
+                dl_cache_keep_newest(dir, ".memo", MEMO_KEEP);
         }
         dl_strbuf_fini(&sb);
         free(dir);
@@ -273,6 +282,7 @@ void dl_compdb_memo_free(struct dl_compdb_memo *m)
                 return;
         forget_all(m);
         free(m->text);
+        free(m->root);
         free(m->path);
         free(m);
 }

@@ -45,6 +45,11 @@ struct dl_digest_memo;
 struct dl_compdb_memo *dl_compdb_memo_new(const char *cache_dir, const char *db_file,
                                           struct dl_digest_memo *digests);
 
+/** dl_compdb_memo_file - the path of m's memo file (borrowed, m's), read by
+ * dl_compdb_memo_new and written by dl_compdb_memo_save (for the tests and
+ * the fuzz target fuzz_cache); NULL for NULL. */
+const char *dl_compdb_memo_file(const struct dl_compdb_memo *m);
+
 /** dl_compdb_memo_found - whether a memo file of this key was read: libclang
  * loaded this very database before. NULL-safe (false). */
 bool dl_compdb_memo_found(const struct dl_compdb_memo *m);

@@ -19,6 +19,7 @@
 #include "../core/alloc.h"
 #include "../core/file.h"
 #include "../core/htab.h"
+#include "../core/safefile.h"
 #include "../core/strbuf.h"
 #include "../core/vec.h"
 #include "../frontend/scan.h"
@@ -89,6 +90,7 @@ struct words_digest {
 };
 
 struct dl_prefilter_memo {
+        char *root; /* the cache directory */
         char *dir;  /* <cache dir>/prefilter-1 */
         char *path; /* <dir>/<key>.memo */
         time_t start;
@@ -204,6 +206,7 @@ struct dl_prefilter_memo *dl_prefilter_memo_new(const char *cache_dir, const cha
         dl_hex(d, KEY_HEX / 2, hex);
         struct dl_prefilter_memo *m = dl_xcalloc(1, sizeof *m);
         m->start = time(NULL);
+        m->root = dl_xstrdup(cache_dir);
         m->dir = dl_xasprintf("%s/" SUBDIR, cache_dir);
         m->path = dl_xasprintf("%s/%s.memo", m->dir, hex);
         read_body(m);
@@ -227,9 +230,15 @@ void dl_prefilter_memo_free(struct dl_prefilter_memo *m)
         dl_htab_free_all(&m->now, free_fstate);
         dl_htab_free_all(&m->index, free);
         free(m->words);
+        free(m->root);
         free(m->dir);
         free(m->path);
         free(m);
+}
+
+const char *dl_prefilter_memo_file(const struct dl_prefilter_memo *m)
+{
+        return m ? m->path : NULL;
 }
 
 size_t dl_prefilter_memo_hits(const struct dl_prefilter_memo *m)
@@ -438,10 +447,10 @@ void dl_prefilter_memo_save(struct dl_prefilter_memo *m)
         size_t len = strlen(body);
         if (len && body[len - 1] == '\n')
                 body[len - 1] = '\0'; /* the sealed file adds it */
-        if (dl_mkdirs(m->dir) && dl_cache_sealed_write(m->path, HEAD, body)) {
+        if (dl_dir_private(m->root, m->dir) && dl_cache_sealed_write(m->path, HEAD, body)) {
                 m->changed = false;
-                if (!m->found) /* a new file: the oldest beyond MEMO_KEEP go */
-                        dl_cache_keep_newest(m->dir, ".memo", MEMO_KEEP);
+                /* the oldest beyond MEMO_KEEP go, and stale temporary files */
+                dl_cache_keep_newest(m->dir, ".memo", MEMO_KEEP);
         }
         free(body);
         dl_strbuf_fini(&w.units);

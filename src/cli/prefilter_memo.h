@@ -86,6 +86,11 @@ void dl_prefilter_memo_put(struct dl_prefilter_memo *m, const struct dl_prefilte
                            const char *path, const char *const *args, size_t n_args,
                            const struct dl_prefilter_deps *deps);
 
+/** dl_prefilter_memo_file - the path of m's memo file (borrowed, m's), read
+ * by dl_prefilter_memo_new and written by dl_prefilter_memo_save (for the
+ * tests and the fuzz target fuzz_cache); NULL for NULL. */
+const char *dl_prefilter_memo_file(const struct dl_prefilter_memo *m);
+
 /** dl_prefilter_memo_hits - the files counted by dl_prefilter_memo_skip's hits; 0 for NULL. */
 size_t dl_prefilter_memo_hits(const struct dl_prefilter_memo *m);
 

@@ -5,13 +5,14 @@
  *   ddblint-result-cache 4 <version>\n
  *   <one line of JSON: {"key", "clang_errors", "findings": [...], "log": [...]}>\n
  *   L <TAB> <name of its header list>\n
- *   <sha256 hex of the lines above>\n
+ *   <seal of the lines above: SHA-256 hex, or signed (cache_files.h)>\n
  * Header list (a sealed file), <results>/lists/<name>:
  *   ddblint-header-list 1\n
  *   H <TAB> <header path> <TAB> <sha256 hex> <TAB> <stamp or "-">\n   (one per header)
- *   <sha256 hex of the lines above>\n
- * where the list's name is the hex of its own seal (a list is the same
- * file for every entry that read the same headers as they were). A C++
+ *   <seal of the lines above>\n
+ * where the list's name is the SHA-256 of its head and body (its seal when
+ * unsigned; a list is the same file for every entry that read the same
+ * headers as they were). A C++
  * unit reads hundreds of headers (the C++ library's), mostly the same ones
  * across a project: entries that each carried them made a warm run at
  * 10,000 files (200 DynamoDB files) read and hash 22 MB and check 113,000
@@ -29,6 +30,7 @@
 #include "../core/alloc.h"
 #include "../core/file.h"
 #include "../core/htab.h"
+#include "../core/safefile.h"
 #include "../core/strbuf.h"
 #include "../core/vec.h"
 #include "../findings/fileio.h"
@@ -70,6 +72,7 @@ struct list_state {
 };
 
 struct dl_result_cache {
+        char *root;     /* the cache directory */
         char *dir;      /* <cache dir>/results */
         char *stub_dir; /* the stub headers (their content is in every key), or NULL */
         uint64_t max_bytes;
@@ -133,8 +136,8 @@ struct dl_result_cache *dl_result_cache_new(const char *dir, uint64_t max_bytes,
                                             struct dl_digest_memo *digests)
 {
         char *results = dl_xasprintf("%s/results", dir);
-        /* the cache dir and its parents as needed ($XDG_CACHE_HOME may not exist yet) */
-        if (!dl_mkdirs(results)) {
+        /* the cache dir was checked (dl_dir_trusted); what is under it must be ours */
+        if (!dl_dir_private(dir, results)) {
                 free(results);
                 return NULL;
         }
@@ -148,6 +151,7 @@ struct dl_result_cache *dl_result_cache_new(const char *dir, uint64_t max_bytes,
                 free(results);
                 return NULL;
         }
+        c->root = dl_xstrdup(dir);
         c->dir = results;
         c->max_bytes = max_bytes;
         c->version = dl_xstrdup(version);
@@ -206,7 +210,8 @@ static void evict(struct dl_result_cache *c)
                                 continue;
                         }
                         if (f->d_name[0] == '.') { /* a temporary file */
-                                if (now - st.st_mtime > 3600)
+                                if (dl_temp_is_ours(f->d_name, NULL) &&
+                                    now - st.st_mtime > DL_TEMP_STALE_S)
                                         unlink(path);
                                 free(path);
                                 continue;
@@ -241,6 +246,7 @@ void dl_result_cache_free(struct dl_result_cache *c)
         dl_htab_free_all(&c->stamps, free_memo);
         dl_htab_free_all(&c->lists, free);
         pthread_mutex_destroy(&c->lock);
+        free(c->root);
         free(c->dir);
         free(c->stub_dir);
         free(c->version);
@@ -566,9 +572,12 @@ static bool list_good(struct dl_result_cache *c, const char *name)
         const char *body;
         size_t body_len;
         char *text = dl_cache_sealed_read(path, LIST_FORMAT, &body, &body_len);
-        /* named by its seal: the last line, after the newline that ends the body */
-        l->good = text && !memcmp(body + body_len + 1, name, n_name) &&
-                  headers_unchanged(c, body, body_len);
+        /* named by the SHA-256 of its head and body (its seal when
+           unsigned): the bytes before the seal's line */
+        char named[2 * SHA256_DIGEST_SIZE + 1];
+        if (text)
+                dl_sha256_hex(text, (size_t)(body + body_len + 1 - text), named);
+        l->good = text && !memcmp(named, name, n_name) && headers_unchanged(c, body, body_len);
         free(text);
         if (l->good)
                 utimensat(AT_FDCWD, path, NULL, 0); /* recently used */
@@ -615,13 +624,8 @@ bool dl_result_cache_get(struct dl_result_cache *c, const uint8_t *key, struct d
 static bool list_put(struct dl_result_cache *c, const char *body, char *name)
 {
         char *text = dl_xasprintf(LIST_FORMAT "\n%s\n", body);
-        struct sha256_ctx ctx;
-        uint8_t d[SHA256_DIGEST_SIZE];
-        sha256_init(&ctx);
-        sha256_update(&ctx, strlen(text), (const uint8_t *)text);
-        sha256_digest(&ctx, sizeof d, d);
+        dl_sha256_hex(text, strlen(text), name);
         free(text);
-        dl_hex(d, sizeof d, name);
         const size_t n_name = (size_t)2 * SHA256_DIGEST_SIZE;
         pthread_mutex_lock(&c->lock);
         const struct list_state *known = dl_htab_get(&c->lists, name, n_name);
@@ -631,7 +635,7 @@ static bool list_put(struct dl_result_cache *c, const char *body, char *name)
                 return true;
         char *dir = dl_xasprintf("%s/" LISTS, c->dir);
         char *path = dl_xasprintf("%s/%s", dir, name);
-        bool ok = dl_mkdirs(dir) && dl_cache_sealed_write(path, LIST_FORMAT, body);
+        bool ok = dl_dir_private(c->root, dir) && dl_cache_sealed_write(path, LIST_FORMAT, body);
         free(path);
         free(dir);
         if (!ok)
@@ -687,7 +691,7 @@ bool dl_result_cache_put(struct dl_result_cache *c, const uint8_t *key, const st
         if (body) {
                 char *head = dl_xasprintf("%s %s", FORMAT, c->version);
                 char *sub = dl_xasprintf("%s/%.2s", c->dir, hex);
-                written = dl_mkdirs(sub) && dl_cache_sealed_write(path, head, body);
+                written = dl_dir_private(c->root, sub) && dl_cache_sealed_write(path, head, body);
                 free(sub);
                 free(head);
                 free(body);

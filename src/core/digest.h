@@ -27,4 +27,10 @@ void dl_digest_str(struct sha256_ctx *ctx, const char *s);
  */
 void dl_hex(const uint8_t *bytes, size_t n, char *out);
 
+/**
+ * dl_sha256_hex - the SHA-256 of the len bytes at data as 64 lowercase hex
+ * digits and a NUL, into hex (65 bytes).
+ */
+void dl_sha256_hex(const void *data, size_t len, char *hex);
+
 #endif

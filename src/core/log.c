@@ -67,7 +67,8 @@ void dl_log_add(struct dl_log *log, enum dl_log_level level, const char *id,
         if (!log->echo || (level == DL_LOG_NOTE && !log->verbose))
                 return;
         if (e->file) {
-                fprintf(log->echo, "%s:", e->file);
+                dl_fputs_escaped(log->echo, e->file);
+                fputc(':', log->echo);
                 if (e->line)
                         fprintf(log->echo, "%u:", e->line);
                 if (e->line && e->col)
@@ -77,4 +78,25 @@ void dl_log_add(struct dl_log *log, enum dl_log_level level, const char *id,
                 fputs("ddblint: ", log->echo);
         }
         fprintf(log->echo, "%s: %s\n", dl_log_level_str(level), e->message);
+}
+
+void dl_fputs_escaped(FILE *out, const char *s)
+{
+        for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+                const char *e = NULL;
+                switch (*p) {
+                case '\b': e = "\\b"; break;
+                case '\f': e = "\\f"; break;
+                case '\n': e = "\\n"; break;
+                case '\r': e = "\\r"; break;
+                case '\t': e = "\\t"; break;
+                default: break;
+                }
+                if (e)
+                        fputs(e, out);
+                else if (*p < 0x20)
+                        fprintf(out, "\\u%04x", *p);
+                else
+                        fputc(*p, out);
+        }
 }

@@ -46,6 +46,15 @@ void dl_log_fini(struct dl_log *log);
 void dl_log_add(struct dl_log *log, enum dl_log_level level, const char *id,
                 const struct dl_loc *loc, const char *fmt, ...)
         __attribute__((format(printf, 5, 6)));
+/**
+ * dl_fputs_escaped - write s to out with its control characters (bytes
+ * 0x01-0x1f) escaped as a JSON string escapes them (RFC 8259,
+ * section 7: \b \f \n \r \t, else \u00XX); other bytes as they are. For
+ * file names in text output: a newline in a name must not start a line
+ * that a CI problem matcher reads as a diagnostic (docs/security.md).
+ */
+void dl_fputs_escaped(FILE *out, const char *s);
+
 /** dl_log_level_str - "note", "warning", "error". */
 const char *dl_log_level_str(enum dl_log_level level);
 

@@ -4,6 +4,7 @@
 #include "fileio.h"
 
 #include "../core/alloc.h"
+#include "../core/safefile.h"
 #include "../core/strbuf.h"
 
 #include <errno.h>
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Writes all of data to fd. */
@@ -181,6 +183,11 @@ enum dl_status dl_atomic_open(const char *path, struct dl_atomic_file **out, str
         f->tmp = slash ? dl_xasprintf("%.*s/.%s.XXXXXX", (int)(slash - f->path), f->path,
                                       slash + 1)
                        : dl_xasprintf(".%s.XXXXXX", f->path);
+        /* what a killed run left beside this output over an hour ago (a
+         * SIGKILL leaves its temporary file: no handler runs) */
+        char *dir = slash ? dl_xstrndup(f->path, (size_t)(slash - f->path)) : dl_xstrdup(".");
+        dl_temp_sweep(dir[0] ? dir : "/", slash ? slash + 1 : f->path, time(NULL));
+        free(dir);
         f->slot = cleanup_claim(f->tmp);
         /* mkstemp fills in the Xs of the slot's copy too: create through it. */
         char *name = f->slot >= 0 ? cleanup_path[f->slot] : f->tmp;

@@ -10,6 +10,7 @@
 #include "../core/alloc.h"
 #include "../core/file.h"
 #include "../core/log.h"
+#include "../core/safefile.h"
 #include "../core/strbuf.h"
 #include "../core/strv.h"
 #include "../core/vec.h"
@@ -24,7 +25,6 @@
 #include <nettle/sha2.h>
 #include <pthread.h>
 #include <search.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,7 +94,6 @@ struct dl_pch {
         unsigned built, built_preambles;
         uint64_t preamble_bytes; /* the bound on precompiled preambles; 0: none are made */
         uint64_t preamble_min;   /* the least text a preamble must read to be precompiled */
-        atomic_uint serial;      /* unique temporary file names */
 };
 
 static int cmp_key(const void *a, const void *b)
@@ -259,26 +258,12 @@ static char *key_of(const struct dl_pch *p, const char *const *kept, size_t n)
 
 /* ---- files ----------------------------------------------------------------------------- */
 
-/* A name in dir no other writer uses (transfer full). */
-static char *temp_name(struct dl_pch *p, const char *dir, const char *base)
+/* Writes data to dir/base through a temporary file created exclusively
+ * (a link planted at a temporary name is never followed) and rename(2). */
+static bool write_replace(const char *dir, const char *base, const char *data, size_t len)
 {
-        unsigned n = atomic_fetch_add(&p->serial, 1);
-        return dl_xasprintf("%s/.%s.%ld.%u.tmp", dir, base, (long)getpid(), n);
-}
-
-/* Writes data to dir/base through a temporary file and rename(2). */
-static bool write_replace(struct dl_pch *p, const char *dir, const char *base, const char *data,
-                          size_t len)
-{
-        char *tmp = temp_name(p, dir, base);
         char *dst = dl_xasprintf("%s/%s", dir, base);
-        FILE *f = fopen(tmp, "wb");
-        bool ok = f && fwrite(data, 1, len, f) == len;
-        ok = (f && fclose(f) == 0) && ok;
-        ok = ok && rename(tmp, dst) == 0;
-        if (!ok)
-                unlink(tmp);
-        free(tmp);
+        bool ok = dl_file_replace(dst, data, len);
         free(dst);
         return ok;
 }
@@ -337,16 +322,17 @@ static void entry_reals(struct dl_pch *p, struct pch_entry *e)
         pthread_mutex_unlock(&p->lock);
 }
 
+/* The largest manifest read, in bytes (the stubs': about 1 MB). */
+#define MANIFEST_MAX ((size_t)64 << 20)
+
 /* Reads dir/manifest into e when every file it names is unchanged. */
 static bool load_manifest(struct pch_entry *e)
 {
         char *path = dl_xasprintf("%s/manifest", e->dir);
         char *text = NULL;
         size_t len = 0;
-        struct dl_error err;
-        dl_error_init(&err);
-        bool ok = dl_file_read(path, &text, &len, &err) == DL_OK;
-        dl_error_fini(&err);
+        /* a regular file, not through a link, of a bounded size */
+        bool ok = dl_file_read_private(path, MANIFEST_MAX, &text, &len);
         if (ok && e->preamble)
                 utimensat(AT_FDCWD, path, NULL, 0); /* recently used (evict_preambles) */
         free(path);
@@ -498,7 +484,10 @@ static void on_ident(const char *id, size_t n, void *data)
  * *why to a message (transfer full). */
 static bool build(struct dl_pch *p, struct pch_entry *e, const struct recipe *r, char **why)
 {
-        if (!dl_mkdirs(r->hdr_dir)) {
+        /* under the cache directory, only directories of ours that no one
+         * else may write (core/safefile.h); what a killed build left there
+         * over an hour ago goes */
+        if (!dl_dir_private(p->cache_dir, r->hdr_dir)) {
                 *why = dl_xasprintf("cannot create %s: %s", r->hdr_dir, strerror(errno));
                 return false;
         }
@@ -515,7 +504,10 @@ static bool build(struct dl_pch *p, struct pch_entry *e, const struct recipe *r,
                     memcmp(old, r->text, text_len) == 0;
         dl_error_fini(&rerr);
         free(old);
-        bool ok = same || write_replace(p, r->hdr_dir, r->hdr_base, r->text, text_len);
+        dl_temp_sweep(r->hdr_dir, NULL, time(NULL));
+        if (strcmp(r->hdr_dir, e->dir) != 0)
+                dl_temp_sweep(e->dir, NULL, time(NULL));
+        bool ok = same || write_replace(r->hdr_dir, r->hdr_base, r->text, text_len);
         if (!ok) {
                 free(hpp);
                 *why = dl_xasprintf("cannot write in %s: %s", r->hdr_dir, strerror(errno));
@@ -575,13 +567,20 @@ static bool build(struct dl_pch *p, struct pch_entry *e, const struct recipe *r,
         }
         e->unused = e->preamble && (errors || read_bytes < p->preamble_min);
         if (ok && !e->unused) {
-                char *tmp = temp_name(p, e->dir, "ast.pch");
-                ok = clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) ==
+                /* the name is made ours first (O_EXCL), then libclang
+                 * writes it */
+                char *tmp = NULL;
+                int fd = dl_temp_create(e->dir, "ast.pch", &tmp);
+                if (fd >= 0)
+                        close(fd);
+                ok = tmp &&
+                     clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) ==
                              CXSaveError_None &&
                      rename(tmp, e->pch_path) == 0;
                 if (!ok) {
                         *why = dl_xasprintf("cannot write %s", e->pch_path);
-                        unlink(tmp);
+                        if (tmp)
+                                unlink(tmp);
                 }
                 free(tmp);
         }
@@ -649,7 +648,7 @@ static bool build(struct dl_pch *p, struct pch_entry *e, const struct recipe *r,
                 dl_strbuf_printf(&sb, "include %s\n", inc.items[i]);
         for (size_t i = 0; ok && i < ids.ids.n; i++)
                 dl_strbuf_printf(&sb, "ident %s\n", ids.ids.items[i]);
-        if (ok && !write_replace(p, e->dir, "manifest", dl_strbuf_cstr(&sb), sb.len)) {
+        if (ok && !write_replace(e->dir, "manifest", dl_strbuf_cstr(&sb), sb.len)) {
                 *why = dl_xasprintf("cannot write %s/manifest", e->dir);
                 ok = false;
         }

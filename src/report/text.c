@@ -5,6 +5,7 @@
 #include "reporter.h"
 
 #include "../core/alloc.h"
+#include "../core/log.h"
 #include "../core/severity.h"
 #include "../findings/finding.h"
 #include "../findings/sink.h"
@@ -38,7 +39,7 @@ static void print_loc(struct text_reporter *t, const struct dl_floc *loc)
         if (t->color)
                 fputs(BOLD, t->out);
         if (loc->file) {
-                fputs(loc->file, t->out);
+                dl_fputs_escaped(t->out, loc->file);
                 if (loc->line) {
                         fprintf(t->out, ":%u", loc->line);
                         if (loc->col)

@@ -77,7 +77,7 @@ has "$T/new-file-p-warm.err" "3 of 3 files from the result cache"
 sleep 3
 not_loaded settled-p "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
 has "$T/settled-p.err" "3 of 3 files from the result cache"
-grep -q "\"$d/compile_commands.json\"" "$C/digests-1.json" &&
+grep -q "\"$d/compile_commands.json\"" "$C/digests-2" &&
   ok "the database's digest is remembered" || fail "the database's digest is not remembered"
 # a changed database is another memo, and its flags reach the parse
 sed 's/-DX=1/-DX=2/' compile_commands.json >db.tmp && mv db.tmp compile_commands.json
@@ -96,10 +96,10 @@ has "$T/truncated-memo.err" "3 of 3 files from the result cache"
 not_loaded rewritten-memo "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
 has "$T/rewritten-memo.err" "3 of 3 files from the result cache"
 # a digest memo that is not JSON is ignored, and written again whole
-printf 'not json' >"$C/digests-1.json"
+printf 'not json' >"$C/digests-2"
 not_loaded damaged-digests "$DDBLINT" -j 2 --cache-dir "$C" --cache-stats -p . .
 has "$T/damaged-digests.err" "3 of 3 files from the result cache"
-grep -q '"/proc/self/exe"' "$C/digests-1.json" && ok "the digest memo was rewritten" ||
+grep -q '"/proc/self/exe"' "$C/digests-2" && ok "the digest memo was rewritten" ||
   fail "the digest memo was not rewritten"
 # the memos are bounded: 20 more contents of the database leave the 16 most
 # recently used
