@@ -62,8 +62,23 @@ static bool macro_guard(struct dl_cx *cx, CXCursor c, enum CXCursorKind k)
 /* Record [begin, end) as loop and/or conditional code. */
 static void push_cond(struct dl_body *b, unsigned begin, unsigned end, bool loop, bool conditional)
 {
-        struct dl_body_cond cond = {begin, end > begin ? end : begin + 1, loop, conditional, -1};
+        struct dl_body_cond cond = {begin, end > begin ? end : begin + 1, loop, conditional, -1, 0,
+                                    false};
         DL_VEC_PUSH(&b->conds, cond);
+}
+
+/* The offset where the else branch of the if statement c begins (its then
+ * branch begins at branch), or 0 when it has none. */
+static unsigned else_begin(CXCursor c, unsigned branch)
+{
+        CXCursor kids[5];
+        unsigned n = dl_cx_children(c, kids, 5);
+        for (unsigned i = 0; i + 1 < n && i + 1 < 5; i++) {
+                if (dl_cx_offset(clang_getRangeStart(clang_getCursorExtent(kids[i]))) == branch)
+                        return dl_cx_offset(
+                                clang_getRangeStart(clang_getCursorExtent(kids[i + 1])));
+        }
+        return 0;
 }
 
 /* The head of the if, switch, while or for statement c (begin offset
@@ -144,6 +159,12 @@ static void index_statement(struct dl_body *b, CXCursor c, enum CXCursorKind k)
                 if (loop)
                         push_cond(b, begin, end, true, false);
                 push_cond(b, branch, end, loop, true);
+                if (k == CXCursor_IfStmt) {
+                        b->conds.items[b->conds.n - 1].is_if = true;
+                        unsigned split = else_begin(c, branch);
+                        if (split > branch && split < end)
+                                b->conds.items[b->conds.n - 1].split = split;
+                }
                 return;
         }
         push_cond(b, begin, end, loop, true);
@@ -460,6 +481,39 @@ enum dl_when dl_body_when(const struct dl_body *b, unsigned ev, unsigned use)
         if (ev >= use)
                 return shared_loop ? DL_WHEN_MAYBE : DL_WHEN_NEVER;
         return maybe ? DL_WHEN_MAYBE : DL_WHEN_SURE;
+}
+
+const struct dl_body_cond *dl_body_region(const struct dl_body *b, unsigned ev, unsigned use)
+{
+        const struct dl_body_cond *out = NULL;
+        if (!b || ev >= use)
+                return NULL;
+        if (b->conds_nested) {
+                for (int i = innermost(b, ev); i >= 0; i = b->conds.items[i].parent) {
+                        const struct dl_body_cond *c = &b->conds.items[i];
+                        if (!holds(c, use) && (c->conditional || c->loop))
+                                out = c;
+                }
+                return out;
+        }
+        for (size_t i = 0; i < b->conds.n; i++) {
+                const struct dl_body_cond *c = &b->conds.items[i];
+                if (holds(c, ev) && !holds(c, use) && (c->conditional || c->loop) &&
+                    (!out || (c->begin <= out->begin && c->end >= out->end)))
+                        out = c;
+        }
+        return out;
+}
+
+bool dl_body_region_direct(const struct dl_body *b, const struct dl_body_cond *r, unsigned ev)
+{
+        for (size_t i = 0; i < b->conds.n; i++) {
+                const struct dl_body_cond *c = &b->conds.items[i];
+                if (c != r && holds(c, ev) && r->begin <= c->begin && c->end <= r->end &&
+                    (c->begin > r->begin || c->end < r->end))
+                        return false;
+        }
+        return true;
 }
 
 /* Is the reference r only read where it is used (see dl_body_track)? */

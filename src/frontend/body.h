@@ -77,6 +77,11 @@ struct dl_body_cond {
         bool loop;
         bool conditional;
         int parent; /* the innermost range holding this one, -1 */
+        /* An if statement's branches: the offset where its else branch
+         * begins (the then branch is [begin, split)); 0 when the range is
+         * not an if's or the if has no else. */
+        unsigned split;
+        bool is_if; /* the branches of an if statement */
 };
 
 struct dl_body_key {
@@ -122,6 +127,17 @@ enum dl_when {
  * condition of a for, always run before the statement's branches and
  * before the code after it: an event there is SURE for such a use. */
 enum dl_when dl_body_when(const struct dl_body *b, unsigned ev, unsigned use);
+
+/** dl_body_region - the outermost range of conditional code that holds
+ * the event at offset ev but not the use at use (the branch or loop whose
+ * paths decide whether ev happens before the use), or NULL when ev always
+ * runs before the use or never. Valid while b lives. */
+const struct dl_body_cond *dl_body_region(const struct dl_body *b, unsigned ev, unsigned use);
+
+/** dl_body_region_direct - is every range of conditional code holding the
+ * offset ev inside region r r itself (no branch or loop nested in r holds
+ * ev)? */
+bool dl_body_region_direct(const struct dl_body *b, const struct dl_body_cond *r, unsigned ev);
 
 /* One reference to a tracked object, as dl_body_track presents it. */
 struct dl_body_site {

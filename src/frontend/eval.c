@@ -7,6 +7,7 @@
  */
 #include "eval.h"
 
+#include "buffer.h"
 #include "cx.h"
 
 #include "../core/alloc.h"
@@ -20,7 +21,6 @@
 #include <string.h>
 
 /* ---- folding ------------------------------------------------------------- */
-
 
 static void fold(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigned depth);
 
@@ -47,13 +47,13 @@ static bool fold_macro_tokens(struct dl_eval *ev, struct dl_tmpl *t, CXCursor de
                          * written in the #define's literal (origin) */
                         dl_strbuf_reset(&text);
                         struct dl_loc_vec spelled = {0};
-                        struct dl_loc tok_at = dl_cx_file_loc(
-                                ev->cx, clang_getTokenLocation(tu, toks[i]));
+                        struct dl_loc tok_at =
+                                dl_cx_file_loc(ev->cx, clang_getTokenLocation(tu, toks[i]));
                         ok = dl_eval_decode_literal(sp, strlen(sp), tok_at, &text, &spelled);
                         if (ok)
                                 dl_tmpl_text(t, text.buf ? text.buf : "", text.len, NULL, at,
-                                         spelled.n == text.len && text.len ? spelled.items
-                                                                           : NULL);
+                                             spelled.n == text.len && text.len ? spelled.items
+                                                                               : NULL);
                         DL_VEC_FREE(&spelled);
                 } else if (tk == CXToken_Identifier) {
                         /* a macro named in this one's body */
@@ -98,7 +98,8 @@ static bool fold_literal_tokens(struct dl_eval *ev, struct dl_tmpl *t, CXCursor 
                         ok = dl_eval_decode_literal(sp, strlen(sp), at, &text, &locs);
                         clang_disposeString(s);
                         if (ok)
-                                dl_tmpl_text(&sub, text.buf ? text.buf : "", text.len, locs.items, at, NULL);
+                                dl_tmpl_text(&sub, text.buf ? text.buf : "", text.len, locs.items,
+                                             at, NULL);
                 } else if (tk == CXToken_Identifier) {
                         CXCursor exp = dl_cx_macro_expansion_at(ev->cx, tl);
                         ok = !clang_Cursor_isNull(exp) &&
@@ -219,6 +220,7 @@ enum strfn_kind {
         SF_CAT,       /* out += src, bounded by size */
         SF_NCAT,      /* out += at most size bytes of src */
         SF_STRFTIME,  /* out = strftime(src, extra) */
+        SF_MEMCPY,    /* out = the first size bytes of src */
         SF_INSERT,    /* stream << src */
         SF_TO_STRING, /* the call's value: the integer src in decimal */
         SF_FORMAT,    /* the call's value: std::format(src, extra...) */
@@ -668,7 +670,7 @@ static void one_of_expr(struct one_of *o, CXCursor e)
                 break;
         default: {
                 /* literals, macros and constants: what fold makes of them */
-                struct dl_eval sub = {o->ev->cx, NULL, 0};
+                struct dl_eval sub = {o->ev->cx, NULL, 0, false};
                 struct dl_tmpl t;
                 dl_tmpl_init(&t, o->ev->cx->arena);
                 fold(&sub, &t, e, DL_EVAL_MAX_DEPTH - 8);
@@ -885,90 +887,14 @@ static void fold_strftime(struct dl_eval *ev, struct dl_tmpl *t, CXCursor call, 
                 expr_source(ev, dl_cx_strip_address(clang_Cursor_getArgument(call, (unsigned)tm))));
 }
 
-/* ---- bounds: what a size argument guarantees ------------------------------------ */
-
-/* The most bytes a hole's text can take; SIZE_MAX when unbounded. */
-static size_t hole_max(const struct dl_hole *h)
-{
-        if (!h)
-                return SIZE_MAX;
-        size_t m = 0;
-        switch (h->kind) {
-        case DL_HOLE_DIGITS: return 20;
-        case DL_HOLE_BOOL: return 5;
-        case DL_HOLE_SHARD: return (size_t)snprintf(NULL, 0, "%llu", h->bound) + 1;
-        case DL_HOLE_ONE_OF:
-        case DL_HOLE_ENUM:
-                for (size_t i = 0; i < h->n_values; i++)
-                        if (strlen(h->values[i]) > m)
-                                m = strlen(h->values[i]);
-                return m;
-        case DL_HOLE_DATE:
-                /* a number conversion prints an int (at most 11 bytes),
-                 * any other at most 32 (%c, %A...) */
-                for (const char *p = h->format; p && *p; p++) {
-                        if (*p != '%' || !p[1]) {
-                                m++;
-                                continue;
-                        }
-                        p++;
-                        m += strchr("CdeGgHIjmMsSuUVwyY", *p) ? 11 : 32;
-                }
-                return h->format ? m : SIZE_MAX;
-        default: return SIZE_MAX;
-        }
-}
-
-/* The most bytes v's text can take; SIZE_MAX when unbounded. */
-static size_t value_max(const struct dl_value *v)
-{
-        if (v->kind != DL_VAL_KNOWN)
-                return SIZE_MAX;
-        size_t most = 0;
-        for (size_t i = 0; i < v->n_segs; i++) {
-                size_t len = v->segs[i].text ? v->segs[i].len : hole_max(v->segs[i].hole);
-                if (len > SIZE_MAX - most)
-                        return SIZE_MAX;
-                most += len;
-        }
-        return most;
-}
-
-/* Append v to t, certain only within limit bytes: from the first byte that
- * may lie beyond the limit, the rest is one hole with nothing known. */
-static void append_bounded(struct dl_tmpl *t, const struct dl_value *v, size_t limit)
-{
-        if (v->kind != DL_VAL_KNOWN) {
-                dl_tmpl_hole(t, NULL);
-                return;
-        }
-        size_t most = 0;
-        for (size_t i = 0; i < v->n_segs; i++) {
-                const struct dl_segment *s = &v->segs[i];
-                size_t len = s->text ? s->len : hole_max(s->hole);
-                if (most <= limit && len <= limit - most) {
-                        if (s->text)
-                                dl_tmpl_text(t, s->text, s->len, s->locs, v->loc, s->origin_locs);
-                        else
-                                dl_tmpl_hole(t, s->hole);
-                        most += len;
-                        continue;
-                }
-                if (s->text && most < limit)
-                        dl_tmpl_text(t, s->text, limit - most, s->locs, v->loc, s->origin_locs);
-                dl_tmpl_hole(t, NULL);
-                return;
-        }
-        if (!v->n_segs)
-                dl_tmpl_text(t, "", 0, NULL, v->loc, NULL);
-}
-
 /* ---- objects written by string functions ---------------------------------- */
 
 /* A local string, stream or char buffer: its initial value, then the calls
- * of the table that write it before the use, in source order. A write on
- * some paths only, or any other reference that may write it, makes it a
- * hole. */
+ * of the table that write it before the use, in source order (the C
+ * buffer model, buffer.h). A write in the branches of one if statement is
+ * a join of what each branch writes, in a loop a widening; a write in
+ * other conditional code, or any other reference that may write the
+ * object, makes it a hole. */
 struct local_string {
         struct dl_eval *ev;
         struct dl_tmpl *cur;
@@ -977,7 +903,65 @@ struct local_string {
         bool valid; /* the contents are defined (a C buffer may not be) */
         bool stream;
         unsigned skip_begin, skip_end; /* a size argument already read: refs inside are reads */
+        const char *name;              /* the variable's name (a join's source) */
+        /* the branches being written: region, the state before them, and
+         * the state at the end of each branch (then, else) */
+        const struct dl_body_cond *region;
+        struct dl_buffer before, arm[2];
+        int arm_at;           /* the branch being written: 0 then, 1 else */
+        struct dl_buffer doc; /* the last write's document reading */
 };
+
+/* ls's contents become b's. */
+static void buffer_settle(struct local_string *ls, const struct dl_buffer *b)
+{
+        struct dl_tmpl fresh;
+        dl_tmpl_init(&fresh, ls->cur->arena);
+        dl_tmpl_value(&fresh, &b->val, false, (struct dl_loc){0});
+        dl_tmpl_fini(ls->cur);
+        *ls->cur = fresh;
+        ls->valid = b->valid;
+        ls->doc = *b;
+}
+
+/* The branches of ls->region are written: their join is the contents. */
+static void region_end(struct local_string *ls)
+{
+        if (!ls->region)
+                return;
+        struct dl_buffer out = ls->before;
+        struct dl_loc at = dl_cx_cursor_loc(ls->ev->cx, ls->ev->body->func);
+        if (ls->region->loop)
+                dl_buffer_widen(&out, &ls->before, &ls->arm[0]);
+        else
+                dl_buffer_join(&out, &ls->arm[0], &ls->arm[1], ls->name, at);
+        ls->region = NULL;
+        buffer_settle(ls, &out);
+}
+
+/* A write at offset off on some paths only: false when ls cannot join it
+ * (then the contents are a hole); else ls->arm_at names the branch the
+ * write goes to, its state prepared. */
+static bool region_enter(struct local_string *ls, unsigned off)
+{
+        const struct dl_body *b = ls->ev->body;
+        const struct dl_body_cond *r = dl_body_region(b, off, ls->ev->use_off);
+        if (!r || ls->stream)
+                return false;
+        if (r != ls->region) {
+                region_end(ls);
+                if (!r->loop && (!r->is_if || !dl_body_region_direct(b, r, off)))
+                        return false;
+                struct dl_value now = dl_tmpl_finish(ls->cur, (struct dl_loc){0});
+                dl_buffer_init(&ls->before, ls->cur->arena, &now, ls->valid);
+                ls->arm[0] = ls->arm[1] = ls->before;
+                ls->region = r;
+        } else if (!r->loop && !dl_body_region_direct(b, r, off)) {
+                return false;
+        }
+        ls->arm_at = r->loop || !r->split || off < r->split ? 0 : 1;
+        return true;
+}
 
 static void cursor_span(CXCursor c, unsigned *b, unsigned *e)
 {
@@ -1074,54 +1058,41 @@ static void apply_write(struct local_string *ls, const struct strfn *f, CXCursor
                 }
                 return;
         }
-        struct dl_tmpl fresh;
-        dl_tmpl_init(&fresh, arena);
-        struct dl_value before = dl_tmpl_finish(ls->cur, (struct dl_loc){0});
-        bool append = f->kind == SF_CAT || f->kind == SF_NCAT;
-        if (append && !ls->valid) {
-                ls->hole = true;
-        } else {
+        struct dl_buffer *buf = ls->region ? &ls->arm[ls->arm_at] : NULL;
+        struct dl_value src;
+        {
+                /* the sources as they are when the call writes */
+                struct dl_eval at = *ev;
+                int i = dl_body_call_index(ev->body, call);
+                if (i >= 0)
+                        at.use_off = ev->body->calls.items[i].off;
+                at.document = false;
                 struct dl_tmpl made;
                 dl_tmpl_init(&made, arena);
                 if (f->kind == SF_PRINTF)
-                        fold_format(ev, &made, call, f->src, f->extra, false, ls->depth);
+                        fold_format(&at, &made, call, f->src, f->extra, false, ls->depth);
                 else if (f->kind == SF_STRFTIME)
-                        fold_strftime(ev, &made, call, f->src, f->extra, ls->depth);
+                        fold_strftime(&at, &made, call, f->src, f->extra, ls->depth);
                 else
-                        fold(ev, &made, clang_Cursor_getArgument(call, (unsigned)f->src),
+                        fold(&at, &made, clang_Cursor_getArgument(call, (unsigned)f->src),
                              ls->depth + 1);
-                struct dl_value v = dl_tmpl_finish(&made, dl_cx_cursor_loc(ev->cx, call));
+                src = dl_tmpl_finish(&made, dl_cx_cursor_loc(ev->cx, call));
                 dl_tmpl_fini(&made);
-                if (f->kind == SF_NCOPY) {
-                        /* certain only when src is shorter than the bound */
-                        if (value_max(&v) < (size_t)size)
-                                dl_tmpl_value(&fresh, &v, false, (struct dl_loc){0});
-                        else
-                                dl_tmpl_hole(&fresh, NULL);
-                } else if (f->kind == SF_NCAT) {
-                        /* at most size bytes of src are appended */
-                        dl_tmpl_value(&fresh, &before, false, (struct dl_loc){0});
-                        append_bounded(&fresh, &v, (size_t)size);
-                } else {
-                        struct dl_tmpl all;
-                        dl_tmpl_init(&all, arena);
-                        if (append)
-                                dl_tmpl_value(&all, &before, false, (struct dl_loc){0});
-                        dl_tmpl_value(&all, &v, false, (struct dl_loc){0});
-                        struct dl_value whole = dl_tmpl_finish(&all, v.loc);
-                        dl_tmpl_fini(&all);
-                        /* the destination holds size - 1 bytes and the NUL; a
-                         * strftime that does not fit writes nothing certain,
-                         * but a date's text is short (docs/architecture.md) */
-                        if (size > 0 && f->kind != SF_STRFTIME)
-                                append_bounded(&fresh, &whole, (size_t)size - 1);
-                        else
-                                dl_tmpl_value(&fresh, &whole, false, (struct dl_loc){0});
-                }
         }
-        dl_tmpl_fini(ls->cur);
-        *ls->cur = fresh;
-        ls->valid = true;
+        static const enum dl_buffer_op ops[] = {
+                [SF_PRINTF] = DL_BUF_PRINT,  [SF_COPY] = DL_BUF_COPY, [SF_NCOPY] = DL_BUF_NCOPY,
+                [SF_CAT] = DL_BUF_CAT,       [SF_NCAT] = DL_BUF_NCAT, [SF_STRFTIME] = DL_BUF_DATE,
+                [SF_MEMCPY] = DL_BUF_MEMCPY,
+        };
+        struct dl_buffer straight;
+        if (!buf) {
+                struct dl_value now = dl_tmpl_finish(ls->cur, (struct dl_loc){0});
+                dl_buffer_init(&straight, arena, &now, ls->valid);
+                buf = &straight;
+        }
+        dl_buffer_write(buf, ops[f->kind], &src, size);
+        if (buf == &straight)
+                buffer_settle(ls, &straight);
 }
 
 /* `var = value` (a C string pointer given another string) before the use:
@@ -1131,16 +1102,23 @@ static bool assign_string(struct local_string *ls, const struct dl_body_site *si
         enum dl_when w = dl_body_when(site->body, site->ref->off, ls->ev->use_off);
         if (ls->stream || site->ref->off >= ls->ev->use_off || w == DL_WHEN_NEVER)
                 return false;
-        if (w == DL_WHEN_MAYBE) {
+        if (w == DL_WHEN_MAYBE && !region_enter(ls, site->ref->off)) {
                 ls->hole = true;
                 return true;
         }
         struct dl_tmpl fresh;
         dl_tmpl_init(&fresh, ls->cur->arena);
         fold(ls->ev, &fresh, site->ref->value, ls->depth + 1);
-        dl_tmpl_fini(ls->cur);
-        *ls->cur = fresh;
-        ls->valid = true;
+        struct dl_value v = dl_tmpl_finish(&fresh, (struct dl_loc){0});
+        dl_tmpl_fini(&fresh);
+        if (w == DL_WHEN_MAYBE) {
+                dl_buffer_write(&ls->arm[ls->arm_at], DL_BUF_COPY, &v, -1);
+                return true;
+        }
+        region_end(ls);
+        struct dl_buffer b;
+        dl_buffer_init(&b, ls->cur->arena, &v, true);
+        buffer_settle(ls, &b);
         ls->hole = false; /* what was written before is replaced */
         return true;
 }
@@ -1214,10 +1192,12 @@ static bool string_site(void *data, const struct dl_body_site *site)
         enum dl_when w = dl_body_when(site->body, c->off, ls->ev->use_off);
         if (w == DL_WHEN_NEVER)
                 return false;
-        if (w == DL_WHEN_MAYBE) {
+        if (w == DL_WHEN_MAYBE && (f->kind == SF_INSERT || !region_enter(ls, c->off))) {
                 ls->hole = true;
                 return true;
         }
+        if (w == DL_WHEN_SURE)
+                region_end(ls);
         apply_write(ls, f, c->cursor);
         return true;
 }
@@ -1290,16 +1270,21 @@ static void fold_local_string(struct dl_eval *ev, struct dl_tmpl *t, CXCursor va
 {
         struct dl_tmpl sub;
         dl_tmpl_init(&sub, t->arena);
-        struct local_string ls = {ev, &sub, depth, false, true, stream, 0, 0};
+        struct local_string ls = {.ev = ev, .cur = &sub, .depth = depth, .stream = stream};
+        ls.name = dl_cx_spelling(ev->cx, var);
         ls.valid = fold_initial(ev, &sub, var, stream, depth);
         if (dl_body_track(ev->body, var, dl_cx_cursor_offset(var), ev->use_off, string_site, &ls))
                 ls.hole = true;
+        region_end(&ls);
         struct dl_value v = dl_tmpl_finish(&sub, (struct dl_loc){0});
         dl_tmpl_fini(&sub);
         if (ls.hole || !ls.valid) {
                 dl_tmpl_hole(t, NULL);
                 return;
         }
+        /* the request body itself: a cut document is rejected (buffer.h) */
+        if (ev->document && depth == 0 && ls.doc.has_doc)
+                v = ls.doc.doc;
         dl_tmpl_value(t, &v, false, (struct dl_loc){0});
 }
 
@@ -1868,12 +1853,8 @@ static void fold(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigned dep
         }
         e = dl_cx_strip(e);
         switch (clang_getCursorKind(e)) {
-        case CXCursor_StringLiteral:
-                fold_literal(ev, t, e);
-                return;
-        case CXCursor_DeclRefExpr:
-                fold_declref(ev, t, e, depth);
-                return;
+        case CXCursor_StringLiteral: fold_literal(ev, t, e); return;
+        case CXCursor_DeclRefExpr: fold_declref(ev, t, e, depth); return;
         case CXCursor_CallExpr: fold_call(ev, t, e, depth); return;
         case CXCursor_ConditionalOperator:
         case CXCursor_ArraySubscriptExpr:
@@ -1881,9 +1862,7 @@ static void fold(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigned dep
                         return;
                 dl_tmpl_hole(t, NULL);
                 return;
-        default:
-                dl_tmpl_hole(t, NULL);
-                return;
+        default: dl_tmpl_hole(t, NULL); return;
         }
 }
 

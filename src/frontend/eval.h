@@ -11,9 +11,10 @@
  * a hole), std::to_string, std::format / fmt::format, operator+, local
  * std::string / Aws::String grown with +=, append and =, local
  * std::ostringstream written with << (std::put_time included) and read
- * with str(). Writes count when they surely happen before the use; a write
- * on some paths only, or a reference that may write the object, makes it a
- * hole.
+ * with str(). Writes count in source order before the use, each applied
+ * by the C buffer model (buffer.h), which also joins the writes of an if's
+ * branches and of a loop; a write in other conditional code, or a
+ * reference that may write the object, makes it a hole.
  *
  * Typed holes (model/template.h): an integer known at run time is
  * <digits>, `x % N` and a uniform_int_distribution over [0, N-1] are
@@ -56,6 +57,10 @@ struct dl_eval {
         struct dl_cx *cx;
         const struct dl_body *body; /* may be NULL: no local-variable tracking */
         unsigned use_off;           /* offset of the use (for local strings) */
+        /* The expression is a whole JSON request body: a C buffer whose
+         * last write's bound may cut it reads as its whole text, then a
+         * hole (buffer.h: a cut body is rejected by DynamoDB). */
+        bool document;
 };
 
 /**

@@ -184,7 +184,7 @@ static struct dl_arena *arena_of(struct scope *s)
 
 static struct dl_eval eval_at(struct scope *s, unsigned use)
 {
-        struct dl_eval ev = {s->e->ctx.cx, s->fb ? &s->fb->body : NULL, use};
+        struct dl_eval ev = {s->e->ctx.cx, s->fb ? &s->fb->body : NULL, use, false};
         return ev;
 }
 
@@ -869,6 +869,7 @@ static void apply_body(struct scope *s, struct dl_request *r, const struct dl_ev
                 *body = dl_value_dynamic(loc_of(s, call));
         } else {
                 struct dl_eval eval = eval_at(s, at);
+                eval.document = true; /* the whole body (frontend/buffer.h) */
                 *body = dl_eval_string(&eval, ev->args[0], loc_of(s, ev->args[0]));
         }
         struct dl_request t;
