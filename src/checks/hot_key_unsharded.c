@@ -37,10 +37,10 @@
 #include <string.h>
 
 struct hot_key {
-        const char *table;             /* borrowed from the ruleset */
-        const char *index;             /* NULL: the table's partition key */
-        struct dl_pattern pattern;     /* owns its regex */
-        struct dl_pattern suffix;      /* owns its regex */
+        const char *table;         /* borrowed from the ruleset */
+        const char *index;         /* NULL: the table's partition key */
+        struct dl_pattern pattern; /* owns its regex */
+        struct dl_pattern suffix;  /* owns its regex */
 };
 
 struct state {
@@ -175,15 +175,19 @@ static bool tail_matches(const struct dl_check_ctx *ctx, const struct hot_key *h
         if (tail.len) {
                 /* the tail, as a value of its own, through the one bounded matcher */
                 struct dl_segment seg = {tail.buf, tail.len, NULL, NULL, NULL};
-                struct dl_value t = {.kind = DL_VAL_KNOWN, .text = tail.buf, .len = tail.len,
-                                     .segs = &seg, .n_segs = 1};
+                struct dl_value t = {.kind = DL_VAL_KNOWN,
+                                     .text = tail.buf,
+                                     .len = tail.len,
+                                     .segs = &seg,
+                                     .n_segs = 1};
                 ok = dl_key_matches(ctx, &hk->suffix, &t, false);
         }
         dl_strbuf_fini(&tail);
         return ok;
 }
 
-/* Is the shard suffix proven at the end of v? The known text after the
+/* Is the shard suffix proven at the end of v (or, after a hole where a
+ * bound may have cut the text, not known to be absent)? The known text after the
  * last hole that is not an integer, a shard or (at most one) one-of must
  * end with it, integer holes standing for "0" and a one-of hole for each
  * of its values in turn. */
@@ -193,7 +197,10 @@ static bool suffix_proven(const struct dl_check_ctx *ctx, const struct hot_key *
         size_t from = 0, choice = SIZE_MAX;
         for (size_t i = 0; i < v->n_segs; i++) {
                 const struct dl_hole *h = v->segs[i].hole;
-                if (v->segs[i].text || (h && (h->kind == DL_HOLE_DIGITS || h->kind == DL_HOLE_SHARD)))
+                if (h && h->cut)
+                        return true; /* a bound may have cut it: not known to lack it */
+                if (v->segs[i].text ||
+                    (h && (h->kind == DL_HOLE_DIGITS || h->kind == DL_HOLE_SHARD)))
                         continue;
                 if (h && h->kind == DL_HOLE_ONE_OF && choice == SIZE_MAX) {
                         choice = i;
@@ -240,7 +247,8 @@ static void judge(const struct dl_check_ctx *ctx, const struct dl_request *req,
                       "shard suffix '%s': %s",
                       dl_key_value_text(v, text, sizeof text),
                       dl_key_target_label(k, label, sizeof label), DL_Q(hk->pattern.source),
-                      dl_key_op_label(req, opl, sizeof opl), read ? "reads" : "writes", DL_Q(hk->suffix.source),
+                      dl_key_op_label(req, opl, sizeof opl), read ? "reads" : "writes",
+                      DL_Q(hk->suffix.source),
                       read ? "it reads one shard of many, or none; read every shard (one "
                              "request per suffix) and merge"
                            : "the traffic lands on one partition again; append the shard "

@@ -78,7 +78,8 @@ void dl_buffer_append_bounded(struct dl_tmpl *t, const struct dl_value *v, size_
                 }
                 if (s->text && most < limit)
                         dl_tmpl_text(t, s->text, limit - most, s->locs, v->loc, s->origin_locs);
-                dl_tmpl_hole(t, NULL);
+                static const struct dl_hole cut = {.kind = DL_HOLE_UNKNOWN, .cut = true};
+                dl_tmpl_hole(t, dl_hole_new(t->arena, &cut));
                 return;
         }
         if (!v->n_segs)

@@ -21,7 +21,7 @@ static const char *copy_str(struct dl_arena *a, const char *s)
 
 const struct dl_hole *dl_hole_new(struct dl_arena *a, const struct dl_hole *shape)
 {
-        if (!shape || shape->kind == DL_HOLE_UNKNOWN)
+        if (!shape || (shape->kind == DL_HOLE_UNKNOWN && !shape->cut))
                 return NULL;
         struct dl_hole *h = dl_arena_alloc(a, sizeof *h);
         *h = *shape;
@@ -57,15 +57,9 @@ static void dump_values(struct dl_strbuf *sb, const struct dl_hole *h)
 void dl_hole_dump(struct dl_strbuf *sb, const struct dl_hole *h)
 {
         switch (h ? h->kind : DL_HOLE_UNKNOWN) {
-        case DL_HOLE_UNKNOWN:
-                dl_strbuf_puts(sb, "<?>");
-                return;
-        case DL_HOLE_DIGITS:
-                dl_strbuf_puts(sb, "<digits>");
-                return;
-        case DL_HOLE_BOOL:
-                dl_strbuf_puts(sb, "<bool>");
-                return;
+        case DL_HOLE_UNKNOWN: dl_strbuf_puts(sb, "<?>"); return;
+        case DL_HOLE_DIGITS: dl_strbuf_puts(sb, "<digits>"); return;
+        case DL_HOLE_BOOL: dl_strbuf_puts(sb, "<bool>"); return;
         case DL_HOLE_ONE_OF:
                 dl_strbuf_puts(sb, "<one-of:");
                 dump_values(sb, h);
@@ -80,9 +74,7 @@ void dl_hole_dump(struct dl_strbuf *sb, const struct dl_hole *h)
                 dl_strbuf_puts(sb, "<date:");
                 dump_shape_text(sb, h->format);
                 break;
-        case DL_HOLE_SHARD:
-                dl_strbuf_printf(sb, "<shard:%llu", h->bound);
-                break;
+        case DL_HOLE_SHARD: dl_strbuf_printf(sb, "<shard:%llu", h->bound); break;
         }
         dl_strbuf_putc(sb, '>');
 }
@@ -99,7 +91,7 @@ bool dl_hole_equal(const struct dl_hole *a, const struct dl_hole *b)
         if (ka != kb)
                 return false;
         if (ka == DL_HOLE_UNKNOWN)
-                return true;
+                return (a && a->cut) == (b && b->cut);
         if (a->n_values != b->n_values || !str_eq(a->name, b->name) ||
             !str_eq(a->format, b->format) || a->grain != b->grain || a->bound != b->bound)
                 return false;
@@ -112,8 +104,8 @@ bool dl_hole_equal(const struct dl_hole *a, const struct dl_hole *b)
 
 const char *dl_time_grain_name(enum dl_time_grain g)
 {
-        static const char *const names[] = {"none", "year",  "month",  "week",
-                                            "day",  "hour",  "minute", "second"};
+        static const char *const names[] = {"none", "year", "month",  "week",
+                                            "day",  "hour", "minute", "second"};
         return (unsigned)g < sizeof names / sizeof names[0] ? names[g] : "none";
 }
 
@@ -185,8 +177,7 @@ void dl_tmpl_text(struct dl_tmpl *t, const char *p, size_t n, const struct dl_lo
         DL_VEC_GROW(&t->run_origin, t->run_origin.n + n);
         for (size_t i = 0; i < n; i++) {
                 t->run_locs.items[t->run_locs.n++] = locs ? locs[i] : at;
-                t->run_origin.items[t->run_origin.n++] =
-                        origin ? origin[i] : (struct dl_loc){0};
+                t->run_origin.items[t->run_origin.n++] = origin ? origin[i] : (struct dl_loc){0};
         }
         if (origin)
                 t->any_origin = true;
@@ -194,14 +185,19 @@ void dl_tmpl_text(struct dl_tmpl *t, const char *p, size_t n, const struct dl_lo
 
 void dl_tmpl_hole(struct dl_tmpl *t, const struct dl_hole *shape)
 {
-        if (shape && shape->kind == DL_HOLE_UNKNOWN)
+        if (shape && shape->kind == DL_HOLE_UNKNOWN && !shape->cut)
                 shape = NULL;
         t->started = true;
         flush(t);
-        if (!shape && t->segs.n) {
-                const struct dl_segment *last = &t->segs.items[t->segs.n - 1];
-                if (!last->text && !last->hole)
+        bool unknown = !shape || shape->kind == DL_HOLE_UNKNOWN;
+        if (unknown && t->segs.n) {
+                /* holes with nothing known join; a cut is kept */
+                struct dl_segment *last = &t->segs.items[t->segs.n - 1];
+                if (!last->text && (!last->hole || last->hole->kind == DL_HOLE_UNKNOWN)) {
+                        if (shape)
+                                last->hole = shape;
                         return;
+                }
         }
         struct dl_segment s = {0};
         s.hole = shape;
@@ -224,7 +220,9 @@ struct dl_value dl_tmpl_finish(struct dl_tmpl *t, struct dl_loc at)
         flush(t);
         bool any_known = empty_known;
         for (size_t i = 0; i < t->segs.n; i++)
-                any_known |= t->segs.items[i].text != NULL || t->segs.items[i].hole != NULL;
+                any_known |=
+                        t->segs.items[i].text != NULL ||
+                        (t->segs.items[i].hole && t->segs.items[i].hole->kind != DL_HOLE_UNKNOWN);
         if (!any_known) {
                 v.kind = DL_VAL_DYNAMIC;
                 return v;

@@ -89,27 +89,32 @@ struct dl_hole {
          * n_values >= 1. */
         const char *const *values;
         size_t n_values;
-        const char *name;          /* ENUM: the enumeration's name as written
+        const char *name;         /* ENUM: the enumeration's name as written
                                       ("Status", "ns::Status"); "" when
                                       anonymous */
-        const char *format;        /* DATE: the strftime-style format of the
+        const char *format;       /* DATE: the strftime-style format of the
                                       text ("%Y-%m-%d") */
-        enum dl_time_grain grain;  /* DATE: the finest unit format shows */
+        enum dl_time_grain grain; /* DATE: the finest unit format shows */
         /* SHARD: N >= 1; the text is 0..N-1, or -(N-1)..N-1 when the
          * remainder is of a signed dividend (`h % 8` with int h: C and C++
          * truncate toward zero, so a negative h gives "-3"). Either way a
          * bounded set of at most 2N-1 values that spreads writes over N
          * (or 2N-1) partition key values: the checks treat both alike. */
         unsigned long long bound;
-        const char *source;        /* what the hole was built from, as written
+        /* UNKNOWN only: the text may end before this hole, a bound having
+         * cut what followed (snprintf's size): nothing after it is known,
+         * not even that it is absent (a shard suffix). Such a hole prints
+         * as <?>; a value of nothing but it is DYNAMIC. */
+        bool cut;
+        const char *source; /* what the hole was built from, as written
                                       ("status", "h % 16"), or NULL */
-        struct dl_loc loc;         /* where source is written; may be invalid */
+        struct dl_loc loc;  /* where source is written; may be invalid */
 };
 
 /**
  * dl_hole_new - copy shape, its values and strings into a.
  * Returns: the copy (transfer none: it lives in a); NULL when shape is NULL
- * or DL_HOLE_UNKNOWN (a hole with nothing known has no shape).
+ * or DL_HOLE_UNKNOWN without cut (a hole with nothing known has no shape).
  */
 const struct dl_hole *dl_hole_new(struct dl_arena *a, const struct dl_hole *shape);
 
@@ -142,13 +147,13 @@ const struct dl_hole *dl_value_hole(const struct dl_value *v);
 struct dl_tmpl {
         struct dl_arena *arena;
         DL_VEC(struct dl_segment) segs;
-        struct dl_strbuf run;          /* known bytes not yet in a segment */
-        struct dl_loc_vec run_locs;    /* one per byte of run */
-        struct dl_loc_vec run_origin;  /* per byte: where it is written when
+        struct dl_strbuf run;         /* known bytes not yet in a segment */
+        struct dl_loc_vec run_locs;   /* one per byte of run */
+        struct dl_loc_vec run_origin; /* per byte: where it is written when
                                           that is not where it is used */
-        bool any_origin;               /* run_origin holds a valid entry */
-        bool no_locs;                  /* too large: drop per-byte locations */
-        bool started;                  /* anything appended, known or hole */
+        bool any_origin;              /* run_origin holds a valid entry */
+        bool no_locs;                 /* too large: drop per-byte locations */
+        bool started;                 /* anything appended, known or hole */
         bool have_origin;
         struct dl_loc origin;
 };
