@@ -187,7 +187,9 @@ bool dl_cache_sealed_lines(const char *path, const char *head,
         const char *body = NULL;
         size_t len = 0;
         char *text = dl_cache_sealed_read(path, head, &body, &len);
-        bool ok = text != NULL;
+        if (!text) /* body is NULL: no arithmetic on it (UBSan, found by fuzz_cache) */
+                return false;
+        bool ok = true;
         for (const char *l = body, *end = body + len; ok && l < end;) {
                 const char *nl = memchr(l, '\n', (size_t)(end - l));
                 const char *e = nl ? nl : end;

@@ -2,6 +2,7 @@
  * (safefile.h).
  * SPDX-License-Identifier: MIT
  */
+#define _GNU_SOURCE /* nftw's FTW_DEPTH, FTW_PHYS */
 #include "safefile.h"
 
 #include "alloc.h"
@@ -9,6 +10,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +70,63 @@ size_t dl_temp_sweep(const char *dir, const char *base, time_t now)
         }
         closedir(d);
         return removed;
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+        (void)st;
+        (void)flag;
+        (void)ftw;
+        remove(path);
+        return 0;
+}
+
+/* Whether name is prefix, '-', a process id, '-' and six letters or digits;
+ * the id into *pid. */
+static bool run_dir_name(const char *name, const char *prefix, long *pid)
+{
+        size_t np = strlen(prefix);
+        if (strncmp(name, prefix, np) != 0 || name[np] != '-')
+                return false;
+        char *end;
+        errno = 0;
+        *pid = strtol(name + np + 1, &end, 10);
+        if (end == name + np + 1 || errno || *pid <= 0 || *end != '-' || strlen(end + 1) != TEMP_X)
+                return false;
+        for (const char *c = end + 1; *c; c++) {
+                if (!alnum(*c))
+                        return false;
+        }
+        return true;
+}
+
+char *dl_run_dir_new(const char *parent, const char *prefix)
+{
+        DIR *d = opendir(parent);
+        time_t now = time(NULL);
+        uid_t me = geteuid();
+        for (struct dirent *e; d && (e = readdir(d));) {
+                long pid;
+                struct stat st;
+                if (run_dir_name(e->d_name, prefix, &pid) &&
+                    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+                    S_ISDIR(st.st_mode) && st.st_uid == me && now - st.st_mtime > DL_TEMP_STALE_S &&
+                    kill((pid_t)pid, 0) != 0 && errno == ESRCH) {
+                        char *path = dl_xasprintf("%s/%s", parent, e->d_name);
+                        nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+                        free(path);
+                }
+        }
+        if (d)
+                closedir(d);
+        char *t = dl_xasprintf("%s/%s-%ld-XXXXXX", parent, prefix, (long)getpid());
+        if (!mkdtemp(t)) {
+                int e = errno;
+                free(t);
+                errno = e;
+                return NULL;
+        }
+        return t;
 }
 
 /* Writes all of data to fd; false with errno on error. */

@@ -51,11 +51,27 @@ bool dl_temp_is_ours(const char *name, const char *base);
 size_t dl_temp_sweep(const char *dir, const char *base, time_t now);
 
 /**
+ * dl_run_dir_new - a directory for this run only: parent/<prefix>-<pid>-XXXXXX
+ * made by mkdtemp (mode 0700). First, what killed runs left in parent goes:
+ * directories of that pattern owned by this user, not modified for
+ * DL_TEMP_STALE_S seconds, whose process is gone (kill(pid, 0) fails with
+ * ESRCH: a run still going keeps its own however long it lasts), with
+ * everything in them (links removed, never followed).
+ * Returns: its path (transfer full), or NULL with errno set.
+ */
+char *dl_run_dir_new(const char *parent, const char *prefix);
+
+/**
  * dl_file_replace - write len bytes of data to a new temporary file beside
  * path (dl_temp_create) and rename it onto path: a reader sees the old
  * file or the new one, never a part; a symbolic link at path is replaced,
- * not followed. Not flushed to the disk (for files whose reader checks
- * what it reads: a cache's). The file's mode is 0600.
+ * not followed. Not flushed to the disk: only for a file whose reader
+ * detects and ignores a damaged copy (a sealed cache file,
+ * cli/cache_files.h), so that after a crash it is the old one, the new one,
+ * or damaged and rewritten by the next run, never trusted; a cold run writes
+ * one result entry per translation unit, and each fsync waited 0.8-4.9 ms
+ * (1.2 ms on average) on this project's 2-core build machine. The file's
+ * mode is 0600.
  * Returns: true when written; false on any error (a full disk, a file-size
  * limit: the temporary file is removed), errno set.
  */

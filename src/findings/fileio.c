@@ -144,7 +144,6 @@ struct dl_atomic_file {
         char *tmp;      /* the temporary file beside it, or NULL for a special file */
         int fd;
         int slot;       /* cleanup slot, or -1 */
-        bool no_sync;   /* dl_file_write_cache: not flushed to the disk */
 };
 
 enum dl_status dl_atomic_open(const char *path, struct dl_atomic_file **out, struct dl_error *err)
@@ -235,7 +234,7 @@ enum dl_status dl_atomic_commit(struct dl_atomic_file *f, const char *data, size
         }
         struct dl_loc loc = {f->shown, 0, 0};
         enum dl_status st = write_all(f->fd, data, len, &loc, err);
-        if (st == DL_OK && !f->no_sync && fsync(f->fd) != 0)
+        if (st == DL_OK && fsync(f->fd) != 0)
                 st = dl_error_set(err, DL_ERR_IO, &loc, "cannot flush: %s", strerror(errno));
         /* mkstemp creates 0600; keep the mode of the file being replaced,
          * else give the usual umask-based mode. umask() is read back at
@@ -272,15 +271,4 @@ enum dl_status dl_file_write_atomic(const char *path, const char *data, size_t l
         struct dl_atomic_file *f = NULL;
         enum dl_status st = dl_atomic_open(path, &f, err);
         return st == DL_OK ? dl_atomic_commit(f, data, len, err) : st;
-}
-
-enum dl_status dl_file_write_cache(const char *path, const char *data, size_t len,
-                                   struct dl_error *err)
-{
-        struct dl_atomic_file *f = NULL;
-        enum dl_status st = dl_atomic_open(path, &f, err);
-        if (st != DL_OK)
-                return st;
-        f->no_sync = true;
-        return dl_atomic_commit(f, data, len, err);
 }

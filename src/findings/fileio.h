@@ -28,20 +28,6 @@
 enum dl_status dl_file_write_atomic(const char *path, const char *data, size_t len,
                                     struct dl_error *err);
 
-/**
- * dl_file_write_cache - dl_file_write_atomic for a cache file: the same
- * temporary file and rename(2), without waiting for fsync. Only for a file
- * whose reader detects and ignores a damaged copy (a sealed cache file
- * carries the digest of its bytes, cli/cache_files.h; a JSON file that
- * does not parse is dropped): after a crash the file is the old one, the
- * new one, or damaged and rewritten by the next run, never trusted. A cold
- * run writes one result entry per translation unit; each fsync waited
- * 0.8-4.9 ms (1.2 ms on average) on this project's 2-core build machine.
- * Returns and errors: as dl_file_write_atomic.
- */
-enum dl_status dl_file_write_cache(const char *path, const char *data, size_t len,
-                                   struct dl_error *err);
-
 /* The same in two steps, for an output named before the work that makes
  * it: dl_atomic_open() checks now that path can be written (creating the
  * temporary file beside it), dl_atomic_commit() writes and renames at the

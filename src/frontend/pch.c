@@ -108,14 +108,11 @@ struct dl_pch *dl_pch_new(const char *stub_dir, const char *cache_dir)
         if (cache_dir) {
                 p->cache_dir = dl_xstrdup(cache_dir);
         } else {
+                /* a killed run's directory (its stub headers' AST file:
+                 * about 10 MB) goes when its process is gone */
                 const char *tmp = getenv("TMPDIR");
-                char *t = dl_xasprintf("%s/ddblint-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-                if (mkdtemp(t)) {
-                        p->cache_dir = t;
-                        p->temporary = true;
-                } else {
-                        free(t);
-                }
+                p->cache_dir = dl_run_dir_new(tmp && *tmp ? tmp : "/tmp", "ddblint");
+                p->temporary = p->cache_dir != NULL;
         }
         pthread_mutex_init(&p->lock, NULL);
         pthread_cond_init(&p->changed, NULL);
@@ -1068,7 +1065,8 @@ static uint64_t dir_bytes(const char *dir)
  * the rest hold at most preamble_bytes; one used in the last minute by
  * another run (not built by this one) is kept, since that run may be about
  * to read it. A directory without a manifest (a build killed midway) goes
- * when older than an hour. */
+ * when older than an hour, and so do the temporary files killed builds left
+ * in any directory of the store (dl_temp_sweep). */
 static void evict_preambles(struct dl_pch *p)
 {
         char *top = dl_xasprintf("%s/pch-%s", p->cache_dir, PCH_FORMAT);
@@ -1077,9 +1075,14 @@ static void evict_preambles(struct dl_pch *p)
         time_t now = time(NULL);
         DIR *d = opendir(top);
         for (struct dirent *f; d && (f = readdir(d));) {
-                if (strncmp(f->d_name, "pre-", 4) != 0)
+                if (f->d_name[0] == '.')
                         continue;
                 char *dir = dl_xasprintf("%s/%s", top, f->d_name);
+                dl_temp_sweep(dir, NULL, now); /* what killed builds left */
+                if (strncmp(f->d_name, "pre-", 4) != 0) {
+                        free(dir);
+                        continue;
+                }
                 char *manifest = dl_xasprintf("%s/manifest", dir);
                 struct stat st;
                 bool has = stat(manifest, &st) == 0;

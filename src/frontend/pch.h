@@ -68,8 +68,11 @@ struct dl_pch;
  * dl_pch_new - a store of precompiled stub headers.
  * @param stub_dir   ddblint's stub headers (borrowed; must outlive the store).
  * @param cache_dir  the directory the precompiled headers are kept in
- *                   (created when missing), or NULL for a private temporary
- *                   directory removed by dl_pch_free.
+ *                   (created when missing; the caller checked who may write
+ *                   it, docs/security.md), or NULL for a private temporary
+ *                   directory, $TMPDIR/ddblint-<pid>-XXXXXX (mode 0700),
+ *                   removed by dl_pch_free; those of killed runs older than
+ *                   an hour go first (dl_run_dir_new, core/safefile.h).
  * Returns: the store (transfer full).
  */
 struct dl_pch *dl_pch_new(const char *stub_dir, const char *cache_dir);
