@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                         char *path = files[i][0] == '/' ? dl_xstrdup(files[i])
                                                         : dl_xasprintf("%s/%s", dir, files[i]);
                         struct dl_compile_args args = {0};
-                        if (dl_compile_args_for(db, path, dir, NULL, 0, &args, &err) == DL_OK)
+                        if (dl_compile_args_for(db, path, dir, dir, NULL, 0, &args, &err) == DL_OK)
                                 dl_compile_args_fini(&args);
                         free(path);
                 }

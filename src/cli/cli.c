@@ -351,6 +351,10 @@ struct run {
         bool *analysed;                          /* per file: analysed or left out by the
                                                     prefilter (SARIF artifacts) */
         size_t *job_file;                        /* per job: its file's index */
+        char **flag_notes;                       /* per file: the flags the allow-list
+                                                    dropped (flags.h), said or NULL */
+        const struct dl_own_header *owns;        /* every job's own headers, and */
+        size_t *own_file;                        /* each one's file index */
         size_t n_owned;                          /* headers analysed in their owner's unit */
         size_t *files_per_ruleset;
         bool incomplete, had_clang_errors;
@@ -507,6 +511,17 @@ static void replay_log(struct run *r, const struct dl_log *log)
         }
 }
 
+/* The note of the compile flags the allow-list dropped for file k (flags.h),
+ * said with the file's other diagnostics, on every run: what the cache
+ * answers depends on the flags kept, so a warm run says it as a cold one. */
+static void say_flags(struct run *r, size_t k)
+{
+        if (!r->flag_notes || !r->flag_notes[k])
+                return;
+        struct dl_loc loc = {r->files.paths[k], 0, 0};
+        dl_log_add(&r->log, DL_LOG_NOTE, "compile-flags-dropped", &loc, "%s", r->flag_notes[k]);
+}
+
 /* A finished file, in file order: its diagnostics, its dump, its
  * findings decided and shown. */
 static void file_done(void *data, struct dl_job *job, size_t i)
@@ -514,6 +529,9 @@ static void file_done(void *data, struct dl_job *job, size_t i)
         struct run *r = data;
         dl_progress_clear(&r->progress);
         dl_result_cache_count(r->results, job->cache, 1 + job->n_own);
+        say_flags(r, r->job_file[i]);
+        for (size_t h = 0; h < job->n_own; h++)
+                say_flags(r, r->own_file[(size_t)(job->own - r->owns) + h]);
         replay_log(r, &job->log);
         if (job->dump) {
                 fwrite(job->dump, 1, job->dump_len, stdout);
@@ -659,9 +677,10 @@ static void compile_args(struct run *r, const char *path, bool no_link, const ch
                 dl_compdb_memo_put(r->compdb_memo, real, kept ? out : NULL);
         }
         if (kept > 0)
-                dl_compile_args_finish(out, extra, o->n_extra_args);
+                dl_compile_args_finish(out, r->project_root, extra, o->n_extra_args);
         else
-                dl_compile_args_for(NULL, path, repo, extra, o->n_extra_args, out, NULL);
+                dl_compile_args_for(NULL, path, repo, r->project_root, extra, o->n_extra_args, out,
+                                    NULL);
 }
 
 /* --explain CHECK: the check's page, installed beside the binary. */
@@ -840,6 +859,7 @@ static void run_fini(struct run *r)
         tdestroy(r->seen_diags, free);
         free(r->analysed);
         free(r->job_file);
+        free(r->own_file);
         free(r->rules_index);
         dl_file_list_fini(&r->files);
         dl_pch_free(r->pch);
@@ -1078,6 +1098,7 @@ int dl_cli_main(int argc, char **argv)
         size_t n_all = r->files.n;
         r->rules_index = dl_xcalloc(n_all + 1, sizeof *r->rules_index);
         struct dl_compile_args *cargs = dl_xcalloc(n_all + 1, sizeof *cargs);
+        r->flag_notes = dl_xcalloc(n_all + 1, sizeof *r->flag_notes);
         struct dl_owner_input *oin = dl_xcalloc(n_all + 1, sizeof *oin);
         size_t n_reals;
         char **reals = operand_reals(o, &n_reals);
@@ -1095,8 +1116,12 @@ int dl_cli_main(int argc, char **argv)
                         free(dir);
                         print_error(&err);
                         rc = DL_EXIT_USAGE;
-                        for (size_t k = 0; k < i; k++)
+                        for (size_t k = 0; k < i; k++) {
                                 dl_compile_args_fini(&cargs[k]);
+                                free(r->flag_notes[k]);
+                        }
+                        free(r->flag_notes);
+                        r->flag_notes = NULL;
                         free(cargs);
                         free(oin);
                         free(last_dir);
@@ -1115,6 +1140,9 @@ int dl_cli_main(int argc, char **argv)
                         free(dir);
                 }
                 compile_args(r, path, r->files.no_link[i], last_repo, &cargs[i]);
+                r->flag_notes[i] = dl_flags_note(
+                        cargs[i].drops, cargs[i].n_drops, cargs[i].origin,
+                        cargs[i].origin && !strcmp(cargs[i].origin, "compile_commands.json"));
                 dl_prefilter_memo_seen(r->prefilter_memo, path, &r->files.stats[i]);
                 dl_compile_args_header_language(&cargs[i], path, cxx_project);
                 oin[i] = (struct dl_owner_input){path, (const char *const *)cargs[i].argv,
@@ -1157,6 +1185,8 @@ int dl_cli_main(int argc, char **argv)
         struct dl_job *jobs = dl_xcalloc(n + 1, sizeof *jobs);
         struct dl_own_header *owns = dl_xcalloc(n_own_total + 1, sizeof *owns);
         r->job_file = dl_xcalloc(n + 1, sizeof *r->job_file);
+        r->owns = owns;
+        r->own_file = dl_xcalloc(n_own_total + 1, sizeof *r->own_file);
         size_t *job_of = dl_xcalloc(n_all + 1, sizeof *job_of);
         for (size_t i = 0, j = 0, at = 0; rc == DL_EXIT_OK && i < n_all; i++) {
                 if (!mine[i] || owner[i] != DL_NO_OWNER)
@@ -1175,6 +1205,7 @@ int dl_cli_main(int argc, char **argv)
                 if (!mine[i] || owner[i] == DL_NO_OWNER)
                         continue;
                 struct dl_job *job = &jobs[job_of[owner[i]]];
+                r->own_file[(size_t)(job->own - owns) + job->n_own] = i;
                 ((struct dl_own_header *)job->own)[job->n_own++] = (struct dl_own_header){
                         r->files.paths[i], (const char *const *)cargs[i].argv, cargs[i].n};
         }
@@ -1232,8 +1263,13 @@ int dl_cli_main(int argc, char **argv)
                                 r->analysed[i] = r->analysed[owner[i]];
                 }
         }
-        for (size_t i = 0; i < n_all; i++)
+        for (size_t i = 0; i < n_all; i++) {
                 dl_compile_args_fini(&cargs[i]);
+                free(r->flag_notes[i]);
+        }
+        free(r->flag_notes);
+        r->flag_notes = NULL;
+        r->owns = NULL;
         free(cargs);
         free(jobs);
         free(owns);

@@ -3,6 +3,8 @@
  */
 #include "compdb.h"
 
+#include "flags.h"
+
 #include "../core/alloc.h"
 
 #include <clang-c/CXCompilationDatabase.h>
@@ -196,21 +198,17 @@ bool dl_compdb_lookup(const struct dl_compdb *db, const char *path, struct dl_co
                         CXString s = clang_CompileCommand_getArg(cmd, i);
                         char *arg = dl_xstrdup(clang_getCString(s));
                         clang_disposeString(s);
-                        bool drop_next = strcmp(arg, "-o") == 0 || strcmp(arg, "-MF") == 0 ||
-                                         strcmp(arg, "-MT") == 0 || strcmp(arg, "-MQ") == 0;
+                        /* the command's shape: the file and "--"; its
+                         * flags are judged by dl_compile_args_finish
+                         * (flags.h), which drops -c, -o and -MF with the
+                         * rest of what the allow-list does not pass */
                         bool is_source = false;
                         if (arg[0] != '-') { /* a flag is never the source: no stat */
                                 char *rel = arg[0] == '/' ? NULL : dl_xasprintf("%s/%s", dir, arg);
                                 is_source = same_file(arg[0] == '/' ? arg : rel, abs);
                                 free(rel);
                         }
-                        if (drop_next) {
-                                i++;
-                                free(arg);
-                                continue;
-                        }
-                        if (is_source || strcmp(arg, "-c") == 0 || strcmp(arg, "-MD") == 0 ||
-                            strcmp(arg, "-MMD") == 0 || strcmp(arg, "--") == 0) {
+                        if (is_source || strcmp(arg, "--") == 0) {
                                 free(arg);
                                 continue;
                         }
@@ -285,9 +283,9 @@ static void defaults(const char *path, const char *file_dir, const char *repo_ro
 }
 
 enum dl_status dl_compile_args_for(const struct dl_compdb *db, const char *path,
-                                   const char *repo_root, const char *const *extra,
-                                   size_t n_extra, struct dl_compile_args *out,
-                                   struct dl_error *err)
+                                   const char *repo_root, const char *project_root,
+                                   const char *const *extra, size_t n_extra,
+                                   struct dl_compile_args *out, struct dl_error *err)
 {
         (void)err;
         memset(out, 0, sizeof *out);
@@ -297,12 +295,17 @@ enum dl_status dl_compile_args_for(const struct dl_compdb *db, const char *path,
                         defaults(path, file_dir, repo_root, out);
                 free(file_dir);
         }
-        dl_compile_args_finish(out, extra, n_extra);
+        dl_compile_args_finish(out, project_root, extra, n_extra);
         return DL_OK;
 }
 
-void dl_compile_args_finish(struct dl_compile_args *a, const char *const *extra, size_t n_extra)
+void dl_compile_args_finish(struct dl_compile_args *a, const char *root, const char *const *extra,
+                            size_t n_extra)
 {
+        /* the tree's flags through the one allow-list (flags.h); the
+         * defaults are ddblint's own, --extra-arg the user's */
+        if (a->origin && strcmp(a->origin, "defaults") != 0)
+                dl_flags_filter(a->argv, &a->n, root, &a->drops, &a->n_drops);
         /* Clang stops after 20 errors by default; a file with many missing
          * headers would then lose the requests after them. */
         push(a, "-ferror-limit=0");
@@ -341,5 +344,6 @@ void dl_compile_args_fini(struct dl_compile_args *a)
         for (size_t i = 0; i < a->n; i++)
                 free(a->argv[i]);
         free(a->argv);
+        dl_flags_drops_free(a->drops, a->n_drops);
         memset(a, 0, sizeof *a);
 }

@@ -108,6 +108,33 @@ static size_t rule_slot(json_t *rules, json_t *rule)
         return json_array_size(rules) - 1;
 }
 
+/* A copy of invocation inv without the notifications an invocation of
+ * invs already has: a note said by two shards (a header's, a rules
+ * file's) is said once, as by one whole run. */
+static json_t *new_notes(json_t *invs, json_t *inv)
+{
+        json_t *c = json_deep_copy(inv);
+        json_t *notes = json_object_get(c, "toolExecutionNotifications");
+        for (size_t k = 0; json_is_array(notes) && k < json_array_size(notes);) {
+                json_t *note = json_array_get(notes, k);
+                bool said = false;
+                size_t i;
+                json_t *prev;
+                json_array_foreach (invs, i, prev) {
+                        json_t *pn = json_object_get(prev, "toolExecutionNotifications");
+                        size_t m;
+                        json_t *x;
+                        json_array_foreach (pn, m, x)
+                                said = said || json_equal(x, note);
+                }
+                if (said)
+                        json_array_remove(notes, k);
+                else
+                        k++;
+        }
+        return c;
+}
+
 /* Adds run (borrowed) to group g. */
 static void add_run(struct group *g, json_t *run)
 {
@@ -152,7 +179,7 @@ static void add_run(struct group *g, json_t *run)
                 json_array_append_new(g->results, c);
         }
         json_array_foreach (json_object_get(run, "invocations"), i, a)
-                json_array_append(g->invocations, a);
+                json_array_append_new(g->invocations, new_notes(g->invocations, a));
         free(amap);
         free(rmap);
 }

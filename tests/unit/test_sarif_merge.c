@@ -215,6 +215,43 @@ static void test_bad_inputs_are_named(void **state)
         free(out);
 }
 
+/* A shard's log with the notifications notes (JSON array members). */
+static char *with_notes(const char *notes)
+{
+        return dl_xasprintf("{\"version\": \"2.1.0\", \"runs\": [{\"tool\": {\"driver\": "
+                            "{\"name\": \"ddblint\", \"version\": \"0.1.0\"}}, "
+                            "\"invocations\": [{\"executionSuccessful\": true, "
+                            "\"toolExecutionNotifications\": [%s]}], \"results\": [], "
+                            "\"columnKind\": \"utf16CodeUnits\", \"originalUriBaseIds\": "
+                            "{\"%%SRCROOT%%\": {\"uri\": \"file:///w/\"}}}]}\n",
+                            notes);
+}
+
+static void test_equal_notes_said_once(void **state)
+{
+        (void)state;
+        char *a = with_notes("{\"message\": {\"text\": \"same\"}}, "
+                             "{\"message\": {\"text\": \"only a\"}}");
+        char *b = with_notes("{\"message\": {\"text\": \"only b\"}}, "
+                             "{\"message\": {\"text\": \"same\"}}");
+        char *text;
+        json_t *j = merged(a, b, &text);
+        json_t *invs =
+                json_object_get(json_array_get(json_object_get(j, "runs"), 0), "invocations");
+        assert_int_equal(json_array_size(invs), 2);
+        json_t *na = json_object_get(json_array_get(invs, 0), "toolExecutionNotifications");
+        json_t *nb = json_object_get(json_array_get(invs, 1), "toolExecutionNotifications");
+        assert_int_equal(json_array_size(na), 2);
+        assert_int_equal(json_array_size(nb), 1); /* "same" was said by the first shard */
+        assert_string_equal(json_string_value(json_object_get(
+                                    json_object_get(json_array_get(nb, 0), "message"), "text")),
+                            "only b");
+        json_decref(j);
+        free(text);
+        free(a);
+        free(b);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -224,6 +261,7 @@ int main(void)
                 cmocka_unit_test_setup_teardown(test_rules_united_when_they_differ, setup,
                                                 teardown),
                 cmocka_unit_test_setup_teardown(test_bad_inputs_are_named, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_equal_notes_said_once, setup, teardown),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
