@@ -446,6 +446,7 @@ static enum dl_status pipeline_of(struct run *r, size_t i, struct dl_error *err)
         r->pipeline_ready[i] = true;
         dl_pipeline_select(p, r->o.checks);
         p->stub_include_dir = r->stub_dir;
+        p->project_root = r->project_root;
         p->pch = r->pch;
         if (!r->o.no_prefilter) {
                 p->prefilter = dl_prefilter_new(p->rules);
@@ -1013,8 +1014,8 @@ int dl_cli_main(int argc, char **argv)
                 }
         }
         check_cache_dir(&r->o);
-        struct dl_config_opts co = {o->rules_path, o->tables_from, o->n_tables_from, r->ids,
-                                    r->cat->n};
+        struct dl_config_opts co = {o->rules_path, o->tables_from, o->n_tables_from,
+                                    r->ids,        r->cat->n,      r->project_root};
         if (dl_config_new(&co, &r->config, &err) != DL_OK) {
                 print_error(&err);
                 rc = DL_EXIT_USAGE;
@@ -1078,7 +1079,8 @@ int dl_cli_main(int argc, char **argv)
                 dl_ignore_add(&r->excludes, o->excludes[i], r->cwd);
         r->gitignore = dl_gitignore_new();
         static const char *const here[] = {"."};
-        struct dl_walk_opts wo = {o->extensions, o->n_extensions, skip_path, r};
+        struct dl_walk_opts wo = {o->extensions,   o->n_extensions,   skip_path, r,
+                                  r->project_root, o->follow_symlinks};
         dl_walk_paths(o->n_paths ? o->paths : here, o->n_paths ? o->n_paths : 1, &wo, &r->log,
                       &r->files);
         if (r->walk_failed) {

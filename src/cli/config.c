@@ -94,7 +94,8 @@ static enum dl_status chain(struct dl_config *c, const char *file, const struct 
         }
         char *name = shown_name(c, file);
         struct dl_ruleset *rs = NULL;
-        enum dl_status st = dl_ruleset_load(name, c->o->check_ids, c->o->n_check_ids, &rs, err);
+        enum dl_status st = dl_ruleset_load_within(name, c->o->project_root, c->o->check_ids,
+                                                   c->o->n_check_ids, &rs, err);
         free(name);
         if (st)
                 return st;

@@ -27,6 +27,9 @@ struct dl_config_opts {
         size_t n_tables_from;
         const char *const *check_ids;        /* the catalogue's ids, borrowed */
         size_t n_check_ids;
+        /* A real path: a rules file's `tables-from:` files lie under it
+         * (dl_ruleset_load_within); NULL: no bound. */
+        const char *project_root;
 };
 
 /**

@@ -93,6 +93,7 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                 FLAG("--no-pch", no_pch)
                 FLAG("--no-prefilter", no_prefilter)
                 FLAG("--cache-stats", cache_stats)
+                FLAG("--follow-symlinks", follow_symlinks)
 #undef FLAG
 #define VALUE(s, field)                                                          \
         if (take_value(s, argc, argv, &i, &v, &missing)) {                      \
@@ -264,6 +265,8 @@ const char *dl_options_usage(void)
                "  --exclude PATTERN      skip paths matching a gitignore-style pattern\n"
                "                         (repeatable)\n"
                "  --extensions LIST      also walk these suffixes (.tpp,.cu; repeatable)\n"
+               "  --follow-symlinks      follow symbolic links that lead outside the project\n"
+               "                         root (by default they are not walked)\n"
                "  -j, --jobs N           analyse N files in parallel (default: one per CPU)\n"
                "  --tu-timeout SECONDS   give up a file whose analysis takes longer (default\n"
                "                         600; 0: no bound): reported as not analysed\n"

@@ -65,6 +65,8 @@ struct dl_options {
         bool cache_stats;            /* --cache-stats: result cache hits to stderr */
         bool no_pch;                 /* --no-pch: parse the stub headers with every file */
         bool no_prefilter;           /* --no-prefilter: parse every file */
+        bool follow_symlinks;        /* --follow-symlinks: walk links that lead outside the
+                                        project root */
         unsigned shard_k, shard_n;   /* --shard K/N (1 <= K <= N); 0/0 = every input */
         bool merge_sarif;            /* the merge-sarif subcommand: paths are SARIF logs */
 };

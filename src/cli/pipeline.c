@@ -160,7 +160,7 @@ void dl_pipeline_use_cache(struct dl_pipeline *p, struct dl_result_cache *c)
         p->cache = c;
         if (c)
                 dl_result_cache_base(c, p->rules, p->run_check, p->catalogue->n, p->verbose,
-                                     p->pch != NULL, p->cache_base);
+                                     p->pch != NULL, p->project_root, p->cache_base);
 }
 
 /* Findings emitted while a file is analysed, kept (borrowed) for the cache. */
@@ -336,8 +336,9 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
         }
         struct dl_arena arena;
         dl_arena_init(&arena);
-        struct dl_analyze_opts o = {argv, n_args, p->stub_include_dir,   p->rules, p->verbose,
-                                    own,  n_own,  preamble ? &pre : NULL};
+        struct dl_analyze_opts o = {
+                argv, n_args, p->stub_include_dir,    p->rules,       p->verbose,
+                own,  n_own,  preamble ? &pre : NULL, p->project_root};
         struct dl_analysis an;
         struct dl_error err;
         dl_error_init(&err);

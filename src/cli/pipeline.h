@@ -34,6 +34,9 @@ struct dl_pipeline {
                                              all checks the rules file does not
                                              disable) */
         const char *stub_include_dir;     /* borrowed; NULL for none */
+        const char *project_root;         /* borrowed, a real path: clang's errors in
+                                             files outside it are not quoted
+                                             (dl_tu_log_diagnostics); NULL: all are */
         struct dl_pch *pch;               /* borrowed; NULL: the stub headers are
                                              parsed with every file */
         struct dl_prefilter *prefilter;   /* owned (dl_pipeline_fini frees it); for

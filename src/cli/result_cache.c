@@ -275,7 +275,7 @@ size_t dl_result_cache_hits(const struct dl_result_cache *c)
 
 void dl_result_cache_base(const struct dl_result_cache *c, const struct dl_ruleset *rules,
                           const bool *run_check, size_t n_checks, bool verbose, bool pch,
-                          uint8_t *out)
+                          const char *root, uint8_t *out)
 {
         struct sha256_ctx ctx;
         sha256_init(&ctx);
@@ -296,6 +296,7 @@ void dl_result_cache_base(const struct dl_result_cache *c, const struct dl_rules
                 dl_digest_str(&ctx, run_check[i] ? "1" : "0");
         dl_digest_str(&ctx, verbose ? "verbose" : "quiet");
         dl_digest_str(&ctx, pch ? "pch" : "no-pch");
+        dl_digest_str(&ctx, root ? root : "(no root)");
         sha256_digest(&ctx, DL_RESULT_KEY_SIZE, out);
 }
 

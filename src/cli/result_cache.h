@@ -86,11 +86,13 @@ void dl_result_cache_free(struct dl_result_cache *c);
  * rules' source files, run_check (n_checks flags),
  * verbose and pch (whether the stub headers are precompiled: the output is
  * the same, and tests/pch compares the two ways, so neither may answer for
- * the other). out receives DL_RESULT_KEY_SIZE bytes.
+ * the other), and root (the project root, or NULL: which files' clang
+ * errors are quoted depends on it, dl_tu_log_diagnostics). out receives
+ * DL_RESULT_KEY_SIZE bytes.
  */
 void dl_result_cache_base(const struct dl_result_cache *c, const struct dl_ruleset *rules,
                           const bool *run_check, size_t n_checks, bool verbose, bool pch,
-                          uint8_t *out);
+                          const char *root, uint8_t *out);
 
 /**
  * dl_result_cache_key - the key of one file: base, path as given, args (compiler arguments), the own headers its translation

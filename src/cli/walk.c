@@ -16,6 +16,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -61,6 +62,7 @@ struct dirid {
 
 struct walker {
         const struct dl_walk_opts *o;
+        const char *bound; /* the real path links may lead into, or NULL: any */
         struct dl_log *log;
         struct dl_file_list *out;
         struct dl_htab seen;  /* struct dirid by its bytes: directories entered */
@@ -167,6 +169,36 @@ static bool skip(struct walker *w, const char *path, bool is_dir, bool named)
         return w->o->skip && w->o->skip(w->o->skip_data, path, is_dir, named);
 }
 
+static bool under(const char *real, const char *root)
+{
+        size_t n = strlen(root);
+        while (n > 1 && root[n - 1] == '/')
+                n--;
+        return strncmp(real, root, n) == 0 && (real[n] == '/' || real[n] == '\0' || n == 1);
+}
+
+/* Whether the entry name of the open directory d (path as walked, type as
+ * readdir said) is a symbolic link whose target lies outside w->bound; a
+ * note says it is not followed (docs/security.md "The tree's boundary"). */
+static bool leads_outside(struct walker *w, DIR *d, const char *name, const char *path,
+                          unsigned char type)
+{
+        if (!w->bound || w->o->follow_symlinks || type == DT_REG || type == DT_DIR)
+                return false;
+        struct stat lst;
+        if (type != DT_LNK &&
+            (fstatat(dirfd(d), name, &lst, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISLNK(lst.st_mode)))
+                return false;
+        char real[PATH_MAX];
+        if (!realpath(path, real) || under(real, w->bound))
+                return false; /* dangling: the stat below says so */
+        struct dl_loc loc = {path, 0, 0};
+        dl_log_add(w->log, DL_LOG_NOTE, "symlink-outside", &loc,
+                   "symbolic link to a file outside the project root; not followed "
+                   "(--follow-symlinks follows it)");
+        return true;
+}
+
 static void walk_dir(struct walker *w, const char *root)
 {
         /* Explicit stack of directory paths; children are pushed in reverse
@@ -199,7 +231,9 @@ static void walk_dir(struct walker *w, const char *root)
                         }
                         char *path = join(dir, name);
                         struct stat st;
-                        if (fstatat(dirfd(d), name, &st, 0) != 0) {
+                        if (leads_outside(w, d, name, path, names[i].type)) {
+                                free(path);
+                        } else if (fstatat(dirfd(d), name, &st, 0) != 0) {
                                 /* a dangling link is not an input error */
                                 if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
                                     !S_ISLNK(st.st_mode))
@@ -245,7 +279,7 @@ void dl_walk_paths(const char *const *operands, size_t n, const struct dl_walk_o
 {
         static const struct dl_walk_opts none = {0};
         memset(out, 0, sizeof *out);
-        struct walker w = {o ? o : &none, log, out, {0}, {0}};
+        struct walker w = {o ? o : &none, NULL, log, out, {0}, {0}};
         for (size_t i = 0; i < n; i++) {
                 struct stat st;
                 if (stat(operands[i], &st) != 0) {
@@ -255,8 +289,17 @@ void dl_walk_paths(const char *const *operands, size_t n, const struct dl_walk_o
                 if (skip(&w, operands[i], S_ISDIR(st.st_mode), true))
                         continue;
                 if (S_ISDIR(st.st_mode)) {
+                        /* links lead into the root, or into an operand
+                         * named outside it */
+                        char real[PATH_MAX];
+                        w.bound =
+                                o && o->root && realpath(operands[i], real) && !under(real, o->root)
+                                        ? real
+                                : o ? o->root
+                                    : NULL;
                         if (remember(&w.seen, &st))
                                 walk_dir(&w, operands[i]);
+                        w.bound = NULL;
                 } else if (S_ISREG(st.st_mode)) {
                         add_file(&w, operands[i], &st, false);
                 } else {

@@ -32,6 +32,11 @@ struct dl_walk_opts {
          * met on the way) are the callback's to remember. */
         bool (*skip)(void *data, const char *path, bool is_dir, bool named);
         void *skip_data;
+        /* The project root (a real path) that bounds the symbolic links
+         * followed in a walked directory, or NULL for no bound. */
+        const char *root;
+        /* --follow-symlinks: follow links whose targets lie outside root. */
+        bool follow_symlinks;
 };
 
 /**
@@ -44,7 +49,11 @@ struct dl_walk_opts {
  * files before its subdirectories). A file named directly is taken
  * whatever its suffix, unless o->skip leaves it out. A directory reached
  * twice through a symbolic link (a loop) is skipped once with a
- * diagnostic. Missing or unreadable operands are logged (DL_LOG_ERROR, id
+ * diagnostic. A symbolic link met in a walked directory whose target's
+ * real path lies outside o->root (and outside the operand's own real path,
+ * for an operand outside o->root) is not followed unless
+ * o->follow_symlinks: a note (DL_LOG_NOTE, id "symlink-outside") names
+ * the link, never its target's text. Missing or unreadable operands are logged (DL_LOG_ERROR, id
  * "unreadable-file", naming the path) and counted in out->failed; the other
  * operands are still collected. The same file given twice is listed once.
  * @param o  may be NULL.

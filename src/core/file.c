@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,19 +16,33 @@
 
 enum dl_status dl_file_read(const char *path, char **out, size_t *len, struct dl_error *err)
 {
+        return dl_file_read_bounded(path, SIZE_MAX, false, out, len, err);
+}
+
+enum dl_status dl_file_read_bounded(const char *path, size_t max, bool regular, char **out,
+                                    size_t *len, struct dl_error *err)
+{
         *out = NULL;
         *len = 0;
-        int fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (fd < 0) {
-                struct dl_loc loc = {path, 0, 0};
+        struct dl_loc loc = {path, 0, 0};
+        /* O_NONBLOCK: a FIFO where a regular file is wanted never blocks
+         * the open; it is refused by the fstat below */
+        int fd = open(path, O_RDONLY | O_CLOEXEC | (regular ? O_NONBLOCK : 0));
+        if (fd < 0)
                 return dl_error_set(err, DL_ERR_IO, &loc, "cannot open: %s", strerror(errno));
-        }
         /* One buffer of the file's size, read in one go when it does not
          * grow meanwhile (a doubling buffer cost a warm run copies and fresh
          * pages for each of its 2 MB memos); a file that grows, or reports
          * no size (a pipe, /proc), is read on to its end. */
         struct stat st;
-        size_t cap = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0
+        bool sized = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+        if (regular && !sized) {
+                close(fd);
+                return dl_error_set(err, DL_ERR_IO, &loc, "not a regular file");
+        }
+        if (regular)
+                fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+        size_t cap = sized && st.st_size > 0 && (uint64_t)st.st_size <= max
                              ? (size_t)st.st_size + 2 /* the NUL, and a byte to see the end */
                              : 65536;
         char *buf = dl_xmalloc(cap);
@@ -38,7 +53,10 @@ enum dl_status dl_file_read(const char *path, char **out, size_t *len, struct dl
                         cap *= 2;
                         buf = dl_xrealloc(buf, cap);
                 }
-                ssize_t got = read(fd, buf + n, cap - 1 - n);
+                size_t room = cap - 1 - n;
+                if (max != SIZE_MAX && room > max - n + 1)
+                        room = max - n + 1; /* one byte past the bound says it is passed */
+                ssize_t got = read(fd, buf + n, room);
                 if (got < 0 && errno == EINTR)
                         continue;
                 if (got < 0)
@@ -46,12 +64,18 @@ enum dl_status dl_file_read(const char *path, char **out, size_t *len, struct dl
                 if (got <= 0)
                         break;
                 n += (size_t)got;
+                if (n > max)
+                        break;
         }
         close(fd);
-        if (saved) {
+        if (saved || n > max) {
                 free(buf);
-                struct dl_loc loc = {path, 0, 0};
-                return dl_error_set(err, DL_ERR_IO, &loc, "cannot read: %s", strerror(saved));
+                if (saved)
+                        return dl_error_set(err, DL_ERR_IO, &loc, "cannot read: %s",
+                                            strerror(saved));
+                return dl_error_set(err, DL_ERR_IO, &loc,
+                                    "larger than %zu bytes; not read (the bound on this file)",
+                                    max);
         }
         buf[n] = '\0';
         *len = n;

@@ -22,6 +22,18 @@
 enum dl_status dl_file_read(const char *path, char **out, size_t *len, struct dl_error *err);
 
 /**
+ * dl_file_read_bounded - dl_file_read of at most max bytes (SIZE_MAX: no
+ * bound); with regular set, only a regular file is read (a FIFO, a device
+ * or a directory is refused without blocking: "not a regular file").
+ * Returns: DL_OK, or DL_ERR_IO with err naming path: the system's reason,
+ * "not a regular file", or "larger than MAX bytes; not read (the bound on
+ * this file)" once more than max bytes came (the read stops there).
+ * Ownership: *out is (transfer full).
+ */
+enum dl_status dl_file_read_bounded(const char *path, size_t max, bool regular, char **out,
+                                    size_t *len, struct dl_error *err);
+
+/**
  * dl_mkdirs - create the directory path and its missing parents (mode 0777
  * less the umask), as `mkdir -p`.
  * @param path  the directory; not modified.

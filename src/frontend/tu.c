@@ -197,9 +197,31 @@ static bool under_dir(const char *file, const char *dir)
         return strncmp(file, dir, n) == 0 && (file[n] == '/' || file[n] == '\0');
 }
 
-unsigned dl_tu_log_diagnostics(struct dl_tu *tu, struct dl_cx *cx, struct dl_log *log)
+/* A file outside the project root that clang reported errors in. */
+struct outside {
+        char *file; /* as clang named it (heap) */
+        unsigned errors;
+};
+
+/* Whether file's real path lies outside root (a real path); a file whose
+ * real path cannot be had is outside. */
+static bool outside_root(const char *file, const char *root)
+{
+        char real[PATH_MAX];
+        if (!realpath(file, real))
+                return true;
+        size_t n = strlen(root);
+        while (n > 1 && root[n - 1] == '/')
+                n--;
+        return !(strncmp(real, root, n) == 0 && (real[n] == '/' || real[n] == '\0' || n == 1));
+}
+
+unsigned dl_tu_log_diagnostics(struct dl_tu *tu, struct dl_cx *cx, const char *root,
+                               struct dl_log *log)
 {
         unsigned errors = 0;
+        struct outside *out = NULL;
+        size_t n_out = 0;
         unsigned n = clang_getNumDiagnostics(tu->tu);
         for (unsigned i = 0; i < n; i++) {
                 CXDiagnostic d = clang_getDiagnostic(tu->tu, i);
@@ -215,6 +237,20 @@ unsigned dl_tu_log_diagnostics(struct dl_tu *tu, struct dl_cx *cx, struct dl_log
                         continue;
                 }
                 errors++;
+                /* a file outside the project root: its words are never
+                 * quoted (docs/security.md "The tree's boundary") */
+                size_t k = 0;
+                while (loc.file && k < n_out && strcmp(out[k].file, loc.file) != 0)
+                        k++;
+                if (loc.file && root && (k < n_out || outside_root(loc.file, root))) {
+                        if (k == n_out) {
+                                out = dl_xrealloc(out, (n_out + 1) * sizeof *out);
+                                out[n_out++] = (struct outside){dl_xstrdup(loc.file), 0};
+                        }
+                        out[k].errors++;
+                        dl_cx_dispose_diagnostic(d);
+                        continue;
+                }
                 if (log) {
                         CXString s = clang_getDiagnosticSpelling(d);
                         /* An error with no place is about the command, not
@@ -231,6 +267,16 @@ unsigned dl_tu_log_diagnostics(struct dl_tu *tu, struct dl_cx *cx, struct dl_log
                 }
                 dl_cx_dispose_diagnostic(d);
         }
+        for (size_t k = 0; k < n_out; k++) {
+                struct dl_loc loc = {out[k].file, 0, 0};
+                if (log)
+                        dl_log_add(log, DL_LOG_NOTE, "clang-diagnostic-outside", &loc,
+                                   "clang reported %u error%s in this file, which is outside "
+                                   "the project root (not quoted)",
+                                   out[k].errors, out[k].errors == 1 ? "" : "s");
+                free(out[k].file);
+        }
+        free(out);
         return errors;
 }
 

@@ -72,10 +72,17 @@ enum dl_status dl_tu_parse_main(struct dl_tu *tu, const char *path, const char *
  * system headers, not under the stub directory) as DL_LOG_NOTE entries with
  * id "clang-diagnostic" and file:line:col; an error with no place (about
  * the compile command: "unknown argument: '-fbogus'") as a DL_LOG_WARNING
- * with id "compile-command".
- * Returns: the number of such errors (error and fatal severities).
+ * with id "compile-command". With root (the project root, a real path)
+ * set, the errors in a file whose real path lies outside it are not
+ * quoted: one note per such file (id "clang-diagnostic-outside", at the
+ * file) counts them ("clang reported 2 errors in this file, which is
+ * outside the project root (not quoted)"), so that a file such as
+ * /etc/shadow reached by an include never has its words in a report.
+ * Returns: the number of such errors (error and fatal severities), those
+ * outside the root included.
  */
-unsigned dl_tu_log_diagnostics(struct dl_tu *tu, struct dl_cx *cx, struct dl_log *log);
+unsigned dl_tu_log_diagnostics(struct dl_tu *tu, struct dl_cx *cx, const char *root,
+                               struct dl_log *log);
 
 /** dl_tu_free - dispose the TU and the index; fields are cleared. NULL-safe. */
 void dl_tu_free(struct dl_tu *tu);

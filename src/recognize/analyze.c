@@ -190,7 +190,7 @@ enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *o
                 out->own_seen = dl_arena_alloc(arena, opts->n_own_headers * sizeof *out->own_seen);
                 dl_cx_set_own_files(&cx, opts->own_headers, opts->n_own_headers, out->own_seen);
         }
-        unsigned errors = dl_tu_log_diagnostics(&tu, &cx, log);
+        unsigned errors = dl_tu_log_diagnostics(&tu, &cx, opts ? opts->root : NULL, log);
 
         struct walk w = {&cx, {0}};
         clang_visitChildren(clang_getTranslationUnitCursor(tu.tu), find_functions, &w);

@@ -50,6 +50,10 @@ struct dl_analyze_opts {
          * bytes that recognizers see, the files the AST file read, which
          * count as included), or NULL. Borrowed. */
         const struct dl_pch_preamble *preamble;
+        /* The project root (a real path): clang's errors in files outside it
+         * are counted, never quoted (dl_tu_log_diagnostics); NULL: all
+         * quoted. Borrowed. */
+        const char *root;
 };
 
 struct dl_analysis {

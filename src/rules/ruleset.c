@@ -1507,14 +1507,16 @@ static enum dl_status loader_finish(loader_t *ld, enum dl_status st, struct dl_r
         return DL_OK;
 }
 
-enum dl_status dl_ruleset_load_string(const char *name, const char *text, size_t len,
-                                      const char *const *check_ids, size_t n_check_ids,
-                                      struct dl_ruleset **out, struct dl_error *err)
+/* dl_ruleset_load_string with root bounding its `tables-from:` files. */
+static enum dl_status load_string(const char *name, const char *root, const char *text, size_t len,
+                                  const char *const *check_ids, size_t n_check_ids,
+                                  struct dl_ruleset **out, struct dl_error *err)
 {
         *out = NULL;
         struct dl_ruleset *rs = ruleset_alloc();
         loader_t ld;
         loader_init(&ld, rs, name, check_ids, n_check_ids, err);
+        ld.root = root;
         rs->path = ld.file;
         dl_rules_add_source(rs, ld.file);
 
@@ -1528,16 +1530,30 @@ enum dl_status dl_ruleset_load_string(const char *name, const char *text, size_t
         return loader_finish(&ld, st, out);
 }
 
+enum dl_status dl_ruleset_load_string(const char *name, const char *text, size_t len,
+                                      const char *const *check_ids, size_t n_check_ids,
+                                      struct dl_ruleset **out, struct dl_error *err)
+{
+        return load_string(name, NULL, text, len, check_ids, n_check_ids, out, err);
+}
+
 enum dl_status dl_ruleset_load(const char *path, const char *const *check_ids,
                                size_t n_check_ids, struct dl_ruleset **out,
                                struct dl_error *err)
+{
+        return dl_ruleset_load_within(path, NULL, check_ids, n_check_ids, out, err);
+}
+
+enum dl_status dl_ruleset_load_within(const char *path, const char *root,
+                                      const char *const *check_ids, size_t n_check_ids,
+                                      struct dl_ruleset **out, struct dl_error *err)
 {
         *out = NULL;
         char *text = NULL;
         size_t len = 0;
         enum dl_status st = dl_file_read(path, &text, &len, err);
         if (st == DL_OK)
-                st = dl_ruleset_load_string(path, text, len, check_ids, n_check_ids, out, err);
+                st = load_string(path, root, text, len, check_ids, n_check_ids, out, err);
         free(text);
         return st;
 }

@@ -58,6 +58,21 @@ enum dl_status dl_ruleset_load(const char *path, const char *const *check_ids,
                                struct dl_error *err);
 
 /**
+ * dl_ruleset_load_within - dl_ruleset_load of a rules file from the tree:
+ * a file its `tables-from:` names is read only when it is a regular file
+ * whose real path lies under root (the project root, a real path; NULL:
+ * any regular file), at most 64 MiB (DL_RULES_MAX_TABLES_BYTES); otherwise
+ * DL_ERR_IO with err at the entry's line and column ("'tables-from' names
+ * '/etc/passwd', which is not inside the project root; not read", "cannot
+ * read 'big.json' named by 'tables-from': larger than 67108864 bytes...";
+ * docs/security.md "The tree's boundary").
+ * Returns and Ownership: as dl_ruleset_load().
+ */
+enum dl_status dl_ruleset_load_within(const char *path, const char *root,
+                                      const char *const *check_ids, size_t n_check_ids,
+                                      struct dl_ruleset **out, struct dl_error *err);
+
+/**
  * dl_ruleset_load_string - like dl_ruleset_load() on text already in memory
  * (for tests and for rules embedded elsewhere).
  * @param name  the file name used in locations and errors (copied); the
@@ -76,7 +91,8 @@ enum dl_status dl_ruleset_load_string(const char *name, const char *text, size_t
  * with nothing else (for --tables-from FILE): the formats `tables-from:`
  * reads (docs/rules-file.md), told apart by content unless format is
  * "cloudformation", "describe-table" or "terraform". A relative path is
- * relative to the current directory.
+ * relative to the current directory. The file is the user's (named on the
+ * command line): any file, a pipe too, up to 64 MiB.
  * Returns: DL_OK, DL_ERR_IO (unreadable), DL_ERR_PARSE (not YAML or JSON)
  * or DL_ERR_CONFIG (not table definitions), err naming the file with line
  * and column when known.

@@ -37,6 +37,7 @@
 #include "../core/strbuf.h"
 
 #include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -787,9 +788,26 @@ enum dl_status dl_rules_import(loader_t *ld, const char *path, const char *forma
         char *full = dl_path_join(ld->dir, path);
         char *text = NULL;
         size_t len = 0;
+        /* a rules file is the tree's: what it names is read only from
+         * inside the project root, by its real path (docs/security.md
+         * "The tree's boundary"); --tables-from is the user's own */
+        if (at.file && ld->root) {
+                char real[PATH_MAX];
+                size_t n = strlen(ld->root);
+                bool inside = realpath(full, real) && strncmp(real, ld->root, n) == 0 &&
+                              (real[n] == '/' || real[n] == '\0' || !strcmp(ld->root, "/"));
+                if (!inside) {
+                        free(full);
+                        return dl_error_set(ld->err, DL_ERR_IO, &at,
+                                            "'tables-from' names '%s', which is not inside the "
+                                            "project root; not read",
+                                            path);
+                }
+        }
         struct dl_error rerr;
         dl_error_init(&rerr);
-        enum dl_status st = dl_file_read(full, &text, &len, &rerr);
+        enum dl_status st = dl_file_read_bounded(full, DL_RULES_MAX_TABLES_BYTES, at.file != NULL,
+                                                 &text, &len, &rerr);
         free(full);
         if (st) {
                 if (at.file)

@@ -33,6 +33,9 @@ struct dl_regex;
  * walks it (the "billion laughs" of nested aliases). */
 #define DL_RULES_MAX_DEPTH 64
 #define DL_RULES_MAX_NODES 1000000
+/* The largest table file `tables-from:` or --tables-from reads (64 MiB):
+ * a rules file naming /dev/zero once read without end. */
+#define DL_RULES_MAX_TABLES_BYTES ((size_t)64 << 20)
 
 struct dl_rules_loader {
         struct yaml_document_s *doc;   /* the document being read */
@@ -41,6 +44,8 @@ struct dl_rules_loader {
         const char *file;              /* arena copy of the name used in every location */
         bool no_marks;                 /* doc was made from JSON: nodes have no position */
         const char *dir;               /* absolute directory of file: relative paths start here */
+        const char *root;              /* the project root (a real path) a `tables-from:` file
+                                          must lie under, or NULL: no bound (borrowed) */
         const char *const *check_ids;
         size_t n_check_ids;
         struct dl_error *err;
