@@ -11,6 +11,7 @@
 #include "../core/alloc.h"
 #include "../core/htab.h"
 #include "../core/log.h"
+#include "../core/path.h"
 #include "../core/strbuf.h"
 
 #include <dirent.h>
@@ -169,14 +170,6 @@ static bool skip(struct walker *w, const char *path, bool is_dir, bool named)
         return w->o->skip && w->o->skip(w->o->skip_data, path, is_dir, named);
 }
 
-static bool under(const char *real, const char *root)
-{
-        size_t n = strlen(root);
-        while (n > 1 && root[n - 1] == '/')
-                n--;
-        return strncmp(real, root, n) == 0 && (real[n] == '/' || real[n] == '\0' || n == 1);
-}
-
 /* Whether the entry name of the open directory d (path as walked, type as
  * readdir said) is a symbolic link whose target lies outside w->bound; a
  * note says it is not followed (docs/security.md "The tree's boundary"). */
@@ -190,7 +183,7 @@ static bool leads_outside(struct walker *w, DIR *d, const char *name, const char
             (fstatat(dirfd(d), name, &lst, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISLNK(lst.st_mode)))
                 return false;
         char real[PATH_MAX];
-        if (!realpath(path, real) || under(real, w->bound))
+        if (!realpath(path, real) || dl_path_under(real, w->bound))
                 return false; /* dangling: the stat below says so */
         struct dl_loc loc = {path, 0, 0};
         dl_log_add(w->log, DL_LOG_NOTE, "symlink-outside", &loc,
@@ -230,10 +223,13 @@ static void walk_dir(struct walker *w, const char *root)
                                 continue;
                         }
                         char *path = join(dir, name);
-                        struct stat st;
                         if (leads_outside(w, d, name, path, names[i].type)) {
                                 free(path);
-                        } else if (fstatat(dirfd(d), name, &st, 0) != 0) {
+                                free(names[i].name);
+                                continue;
+                        }
+                        struct stat st;
+                        if (fstatat(dirfd(d), name, &st, 0) != 0) {
                                 /* a dangling link is not an input error */
                                 if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
                                     !S_ISLNK(st.st_mode))
@@ -292,11 +288,9 @@ void dl_walk_paths(const char *const *operands, size_t n, const struct dl_walk_o
                         /* links lead into the root, or into an operand
                          * named outside it */
                         char real[PATH_MAX];
-                        w.bound =
-                                o && o->root && realpath(operands[i], real) && !under(real, o->root)
-                                        ? real
-                                : o ? o->root
-                                    : NULL;
+                        w.bound = o ? o->root : NULL;
+                        if (w.bound && realpath(operands[i], real) && !dl_path_under(real, w.bound))
+                                w.bound = real;
                         if (remember(&w.seen, &st))
                                 walk_dir(&w, operands[i]);
                         w.bound = NULL;

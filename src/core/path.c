@@ -6,6 +6,7 @@
 #include "alloc.h"
 #include "strbuf.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -91,4 +92,20 @@ char *dl_path_join(const char *dir, const char *path)
         char *abs = dl_path_absolute(j);
         free(j);
         return abs;
+}
+
+bool dl_path_under(const char *path, const char *root)
+{
+        size_t n = strlen(root);
+        while (n > 1 && root[n - 1] == '/')
+                n--;
+        if (n == 1 && root[0] == '/')
+                return path[0] == '/';
+        return strncmp(path, root, n) == 0 && (path[n] == '/' || path[n] == '\0');
+}
+
+bool dl_path_real_under(const char *file, const char *root)
+{
+        char real[PATH_MAX];
+        return root && *file && realpath(file, real) && dl_path_under(real, root);
 }

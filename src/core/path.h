@@ -1,12 +1,15 @@
 /* path.h - lexical path arithmetic: absolute, relative, directory, join.
  * SPDX-License-Identifier: MIT
  *
- * Nothing here touches the file system but getcwd(): symbolic links are
- * left alone, so paths compare as the user spelled them.
+ * Nothing here touches the file system but getcwd() and, in
+ * dl_path_real_under, realpath(): symbolic links are left alone, so paths
+ * compare as the user spelled them.
  * Ownership: every result is a heap string (transfer full), free() it.
  */
 #ifndef DL_CORE_PATH_H
 #define DL_CORE_PATH_H
+
+#include <stdbool.h>
 
 /**
  * dl_path_absolute - path made absolute against the current directory,
@@ -37,5 +40,21 @@ char *dl_path_dirname(const char *path);
  * normalized as dl_path_absolute() does.
  */
 char *dl_path_join(const char *dir, const char *path);
+
+/**
+ * dl_path_under - whether the absolute path lies under root (lexically:
+ * root itself, or root followed by '/'; a trailing '/' of root ignored;
+ * "/" holds everything).
+ */
+bool dl_path_under(const char *path, const char *root);
+
+/**
+ * dl_path_real_under - whether file's real path (every symbolic link
+ * resolved: realpath(3), the one call here that reads the file system)
+ * lies under root, itself a real path (the project root). A file whose
+ * real path cannot be had (missing, a loop) is not under it
+ * (docs/security.md "The tree's boundary").
+ */
+bool dl_path_real_under(const char *file, const char *root);
 
 #endif

@@ -9,9 +9,9 @@
 #include "flags.h"
 
 #include "../core/alloc.h"
+#include "../core/path.h"
 #include "../core/strbuf.h"
 
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -252,18 +252,6 @@ static const struct rule *rule_of(const char *arg)
         return NULL;
 }
 
-/* Whether file's real path lies under root (a real path). */
-static bool under_root(const char *file, const char *root)
-{
-        char buf[PATH_MAX];
-        if (!root || !*file || !realpath(file, buf))
-                return false;
-        size_t n = strlen(root);
-        while (n > 1 && root[n - 1] == '/')
-                n--;
-        return strncmp(buf, root, n) == 0 && (buf[n] == '/' || buf[n] == '\0' || n == 1);
-}
-
 static void add_drop(struct dl_flag_drop **drops, size_t *n_drops, char *text, enum dl_flag_why why,
                      bool build)
 {
@@ -300,7 +288,8 @@ size_t dl_flags_filter(char **argv, size_t *n, const char *root, struct dl_flag_
                         why = DL_FLAG_NOT_ALLOWED;
                 if (why == BOUNDED) {
                         const char *file = value && value[0] == '=' ? value + 1 : value;
-                        why = file && under_root(file, root) ? DL_FLAG_KEPT : DL_FLAG_OUTSIDE;
+                        why = file && dl_path_real_under(file, root) ? DL_FLAG_KEPT
+                                                                     : DL_FLAG_OUTSIDE;
                 }
                 if (why == DL_FLAG_KEPT) {
                         argv[out++] = arg;

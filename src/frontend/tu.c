@@ -8,6 +8,7 @@
 
 #include "../core/alloc.h"
 #include "../core/log.h"
+#include "../core/path.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -203,19 +204,6 @@ struct outside {
         unsigned errors;
 };
 
-/* Whether file's real path lies outside root (a real path); a file whose
- * real path cannot be had is outside. */
-static bool outside_root(const char *file, const char *root)
-{
-        char real[PATH_MAX];
-        if (!realpath(file, real))
-                return true;
-        size_t n = strlen(root);
-        while (n > 1 && root[n - 1] == '/')
-                n--;
-        return !(strncmp(real, root, n) == 0 && (real[n] == '/' || real[n] == '\0' || n == 1));
-}
-
 unsigned dl_tu_log_diagnostics(struct dl_tu *tu, struct dl_cx *cx, const char *root,
                                struct dl_log *log)
 {
@@ -242,7 +230,7 @@ unsigned dl_tu_log_diagnostics(struct dl_tu *tu, struct dl_cx *cx, const char *r
                 size_t k = 0;
                 while (loc.file && k < n_out && strcmp(out[k].file, loc.file) != 0)
                         k++;
-                if (loc.file && root && (k < n_out || outside_root(loc.file, root))) {
+                if (loc.file && root && (k < n_out || !dl_path_real_under(loc.file, root))) {
                         if (k == n_out) {
                                 out = dl_xrealloc(out, (n_out + 1) * sizeof *out);
                                 out[n_out++] = (struct outside){dl_xstrdup(loc.file), 0};

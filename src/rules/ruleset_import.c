@@ -37,7 +37,6 @@
 #include "../core/strbuf.h"
 
 #include <jansson.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -792,11 +791,7 @@ enum dl_status dl_rules_import(loader_t *ld, const char *path, const char *forma
          * inside the project root, by its real path (docs/security.md
          * "The tree's boundary"); --tables-from is the user's own */
         if (at.file && ld->root) {
-                char real[PATH_MAX];
-                size_t n = strlen(ld->root);
-                bool inside = realpath(full, real) && strncmp(real, ld->root, n) == 0 &&
-                              (real[n] == '/' || real[n] == '\0' || !strcmp(ld->root, "/"));
-                if (!inside) {
+                if (!dl_path_real_under(full, ld->root)) {
                         free(full);
                         return dl_error_set(ld->err, DL_ERR_IO, &at,
                                             "'tables-from' names '%s', which is not inside the "

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "core/path.h"
 #include "core/strbuf.h"
 #include "frontend/flags.h"
 #include "tmptree.h"
@@ -259,6 +260,24 @@ static void test_note(void **state)
         assert_null(dl_flags_note(NULL, 0, "compile_flags.txt", false));
 }
 
+/* The one test of "inside the project root" (core/path.h) every boundary
+ * uses: the flags, the walk, clang's messages, tables-from. */
+static void test_path_under(void **state)
+{
+        (void)state;
+        assert_true(dl_path_under("/w/p", "/w/p"));
+        assert_true(dl_path_under("/w/p/a.h", "/w/p"));
+        assert_true(dl_path_under("/w/p/a.h", "/w/p/"));
+        assert_false(dl_path_under("/w/pa.h", "/w/p"));
+        assert_false(dl_path_under("/w", "/w/p"));
+        assert_true(dl_path_under("/etc/passwd", "/"));
+        assert_true(dl_path_real_under(in_h, inside.root));
+        assert_false(dl_path_real_under(out_h, inside.root));
+        assert_false(dl_path_real_under(link_h, inside.root)); /* by its real path */
+        assert_false(dl_path_real_under("/nonexistent/x", "/"));
+        assert_false(dl_path_real_under(in_h, NULL));
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -269,6 +288,7 @@ int main(void)
                 cmocka_unit_test(test_included_files_bounded),
                 cmocka_unit_test(test_order_and_values),
                 cmocka_unit_test(test_note),
+                cmocka_unit_test(test_path_under),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }
