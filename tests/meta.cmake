@@ -24,3 +24,11 @@ add_library(dl_meta_selfcontained OBJECT ${_selfcontained_src})
 target_include_directories(dl_meta_selfcontained PRIVATE ${PROJECT_SOURCE_DIR}/src)
 target_link_libraries(dl_meta_selfcontained PRIVATE LibClang::Headers)
 target_compile_options(dl_meta_selfcontained PRIVATE -Wall -Wextra -Wno-unused-function)
+
+# Building the `ddblint` target alone builds what the binary finds beside
+# itself (the stub headers, the checks' pages): a new user's
+# `cmake --build build --target ddblint` is usable (issue 28). Read from the
+# generated build graph (Makefiles: CMakeFiles/Makefile2; Ninja: -t query).
+add_test(NAME meta:ddblint-target-deps
+         COMMAND sh -c "if [ -f '${PROJECT_BINARY_DIR}/CMakeFiles/Makefile2' ]; then g=$(grep '/ddblint.dir/all:' '${PROJECT_BINARY_DIR}/CMakeFiles/Makefile2'); else g=$(cd '${PROJECT_BINARY_DIR}' && ninja -t query ddblint); fi; for t in dl_stubs dl_check_docs; do printf '%s\\n' \"$g\" | grep -q \"$t\" || { echo \"FAIL: building ddblint does not build $t\"; exit 1; }; done; echo PASS")
+set_tests_properties(meta:ddblint-target-deps PROPERTIES LABELS meta)

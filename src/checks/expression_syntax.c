@@ -61,6 +61,7 @@ struct opnd {
         const struct dl_expr *e;
         const struct dl_enode *distinct, *function;  /* in the current condition */
         char distinct_msg[512], function_msg[512];
+        const char *function_hint; /* what to do about function_msg */
         bool decided;
 };
 
@@ -95,13 +96,15 @@ static const char *type_of(const struct dl_request *req, const struct dl_enode *
         return NULL;
 }
 
-static void set_function(struct opnd *o, const struct dl_enode *n, const char *fmt, ...)
-        __attribute__((format(printf, 3, 4)));
-static void set_function(struct opnd *o, const struct dl_enode *n, const char *fmt, ...)
+static void set_function(struct opnd *o, const struct dl_enode *n, const char *hint,
+                         const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void set_function(struct opnd *o, const struct dl_enode *n, const char *hint,
+                         const char *fmt, ...)
 {
         if (o->function)
                 return;
         o->function = n;
+        o->function_hint = hint;
         va_list ap;
         va_start(ap, fmt);
         vsnprintf(o->function_msg, sizeof o->function_msg, fmt, ap);
@@ -218,7 +221,7 @@ static void check_between(struct opnd *o, const struct dl_enode *n)
                 return;
         bool gt = false;
         if (strcmp(tx, ty) != 0) {
-                set_function(o, n,
+                set_function(o, n, "give both bounds one type",
                              "The BETWEEN operator requires same data type for lower and upper "
                              "bounds; lower bound operand: AttributeValue: {%s:%s}, upper bound "
                              "operand: AttributeValue: {%s:%s}",
@@ -232,7 +235,7 @@ static void check_between(struct opnd *o, const struct dl_enode *n)
                 gt = parse_decimal(vx, &dx) && parse_decimal(vy, &dy) && cmp_decimal(&dx, &dy) > 0;
         }
         if (gt)
-                set_function(o, n,
+                set_function(o, n, "swap the bounds: the lower one comes first",
                              "The BETWEEN operator requires upper bound to be greater than or "
                              "equal to lower bound; lower bound operand: AttributeValue: {%s:%s}, "
                              "upper bound operand: AttributeValue: {%s:%s}",
@@ -244,31 +247,51 @@ static void check_function_types(struct opnd *o, const struct dl_enode *n)
         static const char *const valid[] = {"S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M"};
         if ((fn_is(n, "attribute_exists") || fn_is(n, "attribute_not_exists")) && n->n_args &&
             n->args[0]->kind != DL_EN_PATH && n->args[0]->kind != DL_EN_OPAQUE) {
-                set_function(o, n, "Operator or function requires a document path; operator or "
-                                   "function: %s", DL_QN(n->name, n->name_len));
+                set_function(o, n, "name an attribute (a path), not a value",
+                             "Operator or function requires a document path; operator or "
+                             "function: %s",
+                             DL_QN(n->name, n->name_len));
         } else if (fn_is(n, "begins_with")) {
                 for (size_t i = 0; i < n->n_args; i++) {
                         const char *t = type_of(o->req, n->args[i], false);
                         if (t && strcmp(t, "S") != 0 && strcmp(t, "B") != 0) {
-                                set_function(o, n, "Incorrect operand type for operator or "
-                                                   "function; operator or function: begins_with, "
-                                                   "operand type: %s", t);
+                                set_function(o, n, "check the type of the value placeholder",
+                                             "Incorrect operand type for operator or "
+                                             "function; operator or function: begins_with, "
+                                             "operand type: %s",
+                                             t);
                                 return;
                         }
                 }
         } else if (fn_is(n, "size") && n->n_args == 1) {
                 const char *t = type_of(o->req, n->args[0], false);
                 if (t && (!strcmp(t, "N") || !strcmp(t, "BOOL") || !strcmp(t, "NULL")))
-                        set_function(o, n, "Incorrect operand type for operator or function; "
-                                           "operator or function: size, operand type: %s", t);
+                        set_function(o, n, "check the type of the value placeholder",
+                                     "Incorrect operand type for operator or function; "
+                                     "operator or function: size, operand type: %s",
+                                     t);
         } else if (fn_is(n, "attribute_type") && n->n_args == 2) {
+                if (n->args[1]->kind == DL_EN_PATH) {
+                        /* the type is a value placeholder, never an attribute
+                         * (an attribute's value may be of any type: the
+                         * oracle's message lists them all) */
+                        set_function(o, n,
+                                     "give the type as a value placeholder (':t' with "
+                                     "{\"S\": \"N\"}), not as an attribute",
+                                     "Incorrect operand type for operator or function; "
+                                     "operator or function: attribute_type, operand type: "
+                                     "{NS,SS,L,BS,N,M,B,BOOL,NULL,S}");
+                        return;
+                }
                 const char *t = type_of(o->req, n->args[1], false);
                 if (!t)
                         return;
                 if (strcmp(t, "S") != 0) {
-                        set_function(o, n, "Incorrect operand type for operator or function; "
-                                           "operator or function: attribute_type, operand "
-                                           "type: %s", t);
+                        set_function(o, n, "the type name is a String value ({\"S\": \"N\"})",
+                                     "Incorrect operand type for operator or function; "
+                                     "operator or function: attribute_type, operand "
+                                     "type: %s",
+                                     t);
                         return;
                 }
                 const char *v = scalar(value_entry(o->req, n->args[1]));
@@ -277,8 +300,11 @@ static void check_function_types(struct opnd *o, const struct dl_enode *n)
                 for (size_t i = 0; i < sizeof valid / sizeof valid[0]; i++)
                         if (strcmp(v, valid[i]) == 0)
                                 return;
-                set_function(o, n, "Invalid attribute type name found; type: %s, valid types: "
-                                   "{B,NULL,SS,BOOL,L,BS,N,NS,S,M}", DL_Q(v));
+                set_function(o, n,
+                             "name one of DynamoDB's types: S, N, B, BOOL, NULL, SS, NS, BS, L, M",
+                             "Invalid attribute type name found; type: %s, valid types: "
+                             "{B,NULL,SS,BOOL,L,BS,N,NS,S,M}",
+                             DL_Q(v));
         }
 }
 
@@ -333,7 +359,7 @@ static bool report_operands(const struct dl_check_ctx *ctx, const struct dl_requ
                        o.distinct ? o.distinct_msg : o.function_msg,
                        o.distinct ? "compare the attribute with a value placeholder or another "
                                     "attribute"
-                                  : "check the type of the value placeholder");
+                                  : o.function_hint);
         return true;
 }
 

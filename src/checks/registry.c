@@ -4,6 +4,7 @@
 #include "check.h"
 
 #include "../core/strbuf.h"
+#include "../core/suggest.h"
 #include "../rules/schema.h"
 
 #include <string.h>
@@ -50,12 +51,19 @@ static enum dl_status validate_options(const struct dl_check *c,
                 struct dl_strbuf sb;
                 dl_strbuf_init(&sb);
                 dl_strbuf_puts(&sb, "enabled, severity");
-                for (const char *const *d = c->options; d && *d; d++)
+                const char *names[64] = {"enabled", "severity"};
+                size_t n = 2;
+                for (const char *const *d = c->options; d && *d; d++) {
                         dl_strbuf_printf(&sb, ", %s", *d);
+                        if (n < sizeof names / sizeof *names)
+                                names[n++] = *d;
+                }
+                const char *s = dl_suggest(o->key, names, n);
                 enum dl_status st = dl_error_set(err, DL_ERR_CONFIG, &o->key_loc,
-                                                 "unknown option '%s' for check '%s'; expected "
-                                                 "one of: %s",
-                                                 o->key, c->info->id, dl_strbuf_cstr(&sb));
+                                                 "unknown option '%s' for check '%s'%s%s%s "
+                                                 "expected one of: %s",
+                                                 o->key, c->info->id, s ? "; did you mean '" : ";",
+                                                 s ? s : "", s ? "'?" : "", dl_strbuf_cstr(&sb));
                 dl_strbuf_fini(&sb);
                 return st;
         }

@@ -10,8 +10,10 @@
  *
  * Deliberately ignored: a request whose map is only partly known (set from
  * code ddblint cannot see, a key built at run time, or a request that
- * escaped): the entry may exist there. One finding per placeholder per
- * expression.
+ * escaped): the entry may exist there; a placeholder in text that did not
+ * parse (at or after the word holding a syntax error: expression-syntax
+ * reports that, and '#last-login' names no '#last'). One finding per
+ * placeholder per expression.
  */
 #include "info.h"
 #include "util_expr.h"
@@ -51,6 +53,11 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                 for (size_t ri = 0; ri < e->n_refs && seen.n < MAX_REFS; ri++) {
                         const struct dl_ref *r = &e->refs[ri];
                         const struct dl_attr_map *m = dl_placeholder_map(req, r->text);
+                        /* a placeholder in text that did not parse is not one
+                         * the user wrote ("#last-login": no '#last'): the
+                         * syntax error is the finding (expression-syntax) */
+                        if (r->off >= e->unparsed_from)
+                                break;
                         if (!m || seen_before(&seen, r) ||
                             dl_placeholder_find(m, r->text, r->len, NULL) != DL_PH_MISSING)
                                 continue;

@@ -95,12 +95,26 @@ static char *find_data_dir(const char *argv0, const char *sub)
         return NULL;
 }
 
-static char *find_stub_dir(const char *argv0)
+/* The stub headers' directory: $DDBLINT_STUB_DIR, else the data directory;
+ * NULL, with a warning in log (printed once, and a SARIF tool
+ * notification), when there is none: without them code that includes the
+ * AWS SDK's or a C client's headers from no include path gets clang
+ * errors and missed requests. (transfer full) */
+static char *find_stub_dir(const char *argv0, struct dl_log *log)
 {
         const char *env = getenv("DDBLINT_STUB_DIR");
-        if (env && *env)
-                return dl_xstrdup(env);
-        return find_data_dir(argv0, "include");
+        char *dir = env && *env ? (is_dir(env) ? dl_xstrdup(env) : NULL)
+                                : find_data_dir(argv0, "include");
+        if (!dir)
+                dl_log_add(log, DL_LOG_WARNING, "stub-headers-missing", NULL,
+                           "the stub headers are not found (looked in %s%s): a file that "
+                           "includes the AWS SDK's or a C client's headers from no include "
+                           "path will have clang errors and missed requests; build the "
+                           "'ddblint' target or install ddblint, or give --no-stub-headers",
+                           env && *env ? "$DDBLINT_STUB_DIR, "
+                                       : "<exe dir>/../share/ddblint/include, ",
+                           env && *env ? env : DL_INSTALL_DATA_DIR "/include");
+        return dir;
 }
 
 /* --cache-dir, else $XDG_CACHE_HOME/ddblint, else $HOME/.cache/ddblint (the
@@ -291,8 +305,19 @@ static void list_checks(FILE *out)
         }
 }
 
+/* An error with a place in a file (a rules file, a template) is printed as
+ * compilers print theirs, "FILE:L:C: error: ...", which editors and CI
+ * problem matchers pick up; any other as "ddblint: error: ...". */
 static void print_error(const struct dl_error *err)
 {
+        if (err->file && err->line) {
+                fprintf(stderr, "%s:%u", err->file, err->line);
+                if (err->col)
+                        fprintf(stderr, ":%u", err->col);
+                fprintf(stderr, ": error: %s\n",
+                        err->message ? err->message : dl_status_str(err->status));
+                return;
+        }
         char *m = dl_error_format(err);
         fprintf(stderr, "ddblint: error: %s\n", m);
         free(m);
@@ -1027,7 +1052,7 @@ int dl_cli_main(int argc, char **argv)
                 goto out;
         }
         if (!o->no_stubs)
-                r->stub_dir = find_stub_dir(argv[0]);
+                r->stub_dir = find_stub_dir(argv[0], &r->log);
         uint64_t cache_size = 512ull << 20;
         if (o->cache_size && !parse_size(o->cache_size, &cache_size)) {
                 fprintf(stderr,

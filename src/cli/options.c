@@ -4,9 +4,41 @@
 #include "options.h"
 
 #include "../core/alloc.h"
+#include "../core/suggest.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* The long option closest to a (up to its '='), read from the usage text,
+ * the one list of the options, into out (size bytes); NULL when none is
+ * close enough to be a typo (core/suggest.h). */
+static const char *suggest_option(const char *a, char *out, size_t size)
+{
+        char names[64][32], word[64];
+        const char *cand[64];
+        size_t n = 0, wl = strcspn(a, "=");
+        const char *usage = dl_options_usage();
+        for (const char *p = usage; (p = strstr(p, "--")) && n < 64;) {
+                size_t len = 2 + strspn(p + 2, "abcdefghijklmnopqrstuvwxyz-");
+                if (len > 2 && len < sizeof names[0] && (p == usage || p[-1] == ' ')) {
+                        memcpy(names[n], p, len);
+                        names[n][len] = '\0';
+                        cand[n] = names[n];
+                        n++;
+                }
+                p += len;
+        }
+        if (wl >= sizeof word)
+                return NULL;
+        memcpy(word, a, wl);
+        word[wl] = '\0';
+        const char *s = dl_suggest(word, cand, n);
+        size_t len = s ? strlen(s) : 0;
+        if (!s || len >= size)
+                return NULL;
+        memcpy(out, s, len + 1);
+        return out;
+}
 
 static void push(const char ***arr, size_t *n, const char *s)
 {
@@ -223,8 +255,11 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                                                     v);
                         continue;
                 }
+                char near[32];
+                const char *s = suggest_option(a, near, sizeof near);
                 return dl_error_set(err, DL_ERR_CONFIG, NULL,
-                                    "unknown option '%s' (see 'ddblint --help')", a);
+                                    "unknown option '%s'%s%s%s (see 'ddblint --help')", a,
+                                    s ? "; did you mean '" : "", s ? s : "", s ? "'?" : "");
         missing_value:
                 return dl_error_set(err, DL_ERR_CONFIG, NULL, "option '%s' needs a value", a);
         }

@@ -197,6 +197,14 @@ enum dl_status dl_atomic_open(const char *path, struct dl_atomic_file **out, str
                 free(f->tmp);
                 f->tmp = NULL;
                 dl_atomic_abort(f);
+                if (e == ENOENT || e == ENOTDIR) {
+                        /* the directory is what is missing, not the file */
+                        const char *end = strrchr(path, '/');
+                        int n = end ? (end == path ? 1 : (int)(end - path)) : 1;
+                        return dl_error_set(err, DL_ERR_IO, &loc,
+                                            "cannot write it: no such directory '%.*s'", n,
+                                            end ? path : ".");
+                }
                 return dl_error_set(err, DL_ERR_IO, &loc, "cannot create a temporary file: %s",
                                     strerror(e));
         }

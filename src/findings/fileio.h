@@ -40,7 +40,9 @@ struct dl_atomic_file;
  * (regular files and links to them), or check that a device, FIFO or
  * socket is writable (it is opened when written).
  * Returns: DL_OK with *out set, or DL_ERR_IO naming path ("is a
- * directory", "cannot create a temporary file: Permission denied").
+ * directory", "cannot write it: no such directory 'DIR'" when its
+ * directory is missing, "cannot create a temporary file: Permission
+ * denied").
  * Ownership: *out is (transfer full): dl_atomic_commit() or
  * dl_atomic_abort() releases it.
  */

@@ -383,6 +383,12 @@ static void syntax_error(struct parser *p, const struct tok *t, const char *hint
                 to = p->toks[i + 1].end;
         put_text(&sb, p->s, from, to);
         dl_strbuf_puts(&sb, "\"");
+        /* the text not parsed starts with the word holding the error
+         * ("#last-login": '#last' is no placeholder the user wrote) */
+        size_t w = t->off;
+        while (w > 0 && !strchr(" \t\r\n,()", p->s[w - 1]))
+                w--;
+        p->e->unparsed_from = w;
         add_error(p, DL_EXPR_ERR_SYNTAX, t->off, t->end > t->off ? t->end : t->off,
                   dl_arena_strdup(p->a, dl_strbuf_cstr(&sb)), hint);
         dl_strbuf_fini(&sb);
@@ -1050,13 +1056,26 @@ static struct dl_enode *parse_update_operand(struct parser *p)
         return parse_operand(p);
 }
 
+/* A SET value: an operand, or two joined by one + or - (DynamoDB's grammar,
+ * "Update expressions" in the developer guide: "SET path = value [+|- value]";
+ * dynalite rejects "SET a = b + c + d" with a syntax error on the second
+ * operator, docs/architecture.md). */
 static struct dl_enode *parse_set_value(struct parser *p)
 {
         struct dl_enode *x = parse_update_operand(p);
         if (!x)
                 return NULL;
         unsigned depth0 = p->depth;
+        /* "(b + c) + d" is two operators too (dynalite: a syntax error) */
+        bool joined = x->kind == DL_EN_ARITH;
         while (peek(p)->kind == T_PLUS || peek(p)->kind == T_MINUS) {
+                if (joined) {
+                        syntax_error(p, peek(p),
+                                     "a SET value takes one + or - ('SET a = b + :n'): add "
+                                     "the other operands in code and pass their sum as one "
+                                     "value");
+                        return NULL;
+                }
                 const struct tok *op = next(p);
                 /* a chain builds a left-deep tree: each link is a level */
                 if (!enter(p, op))
@@ -1072,6 +1091,7 @@ static struct dl_enode *parse_set_value(struct parser *p)
                 add_arg(p, n, y);
                 p->e->n_operators++;
                 x = n;
+                joined = true;
         }
         p->depth = depth0;
         return x;
@@ -1270,6 +1290,7 @@ struct dl_expr *dl_expr_parse(struct dl_arena *a, enum dl_field f, const struct 
         e->value = v;
         e->text = text;
         e->len = total;
+        e->unparsed_from = total;
 
         struct parser p = {0};
         p.a = a;

@@ -177,6 +177,10 @@ struct dl_expr {
         size_t n_paths;
         struct dl_ref *refs;          /* every #name / :value occurrence, in text order */
         size_t n_refs;
+        size_t unparsed_from;         /* byte offset: the text from here on was not
+                                         parsed (from the start of the word holding a
+                                         syntax error); len when there is none. Checks
+                                         derive nothing from it (no cascades) */
         size_t *hole_offs;            /* where each hole token starts, ascending (a
                                          hole absorbs the known token it touches) */
         size_t n_holes;

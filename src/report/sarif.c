@@ -301,8 +301,29 @@ static char *absolute_links(const char *md, const char *uri)
                 const char *t = l + 2;
                 size_t n = strcspn(t, ") \n");
                 bool relative = n && t[0] != '#' && t[0] != '/' && !memchr(t, ':', n);
-                if (relative)
-                        dl_strbuf_add(&sb, uri, dir_len);
+                if (relative) {
+                        /* "../x.md" climbs out of the directory (never
+                         * above the URI's authority: "https://host/") */
+                        size_t d = dir_len;
+                        const char *auth = strstr(uri, "://");
+                        size_t floor = auth ? (size_t)(auth - uri) + 3 : 0;
+                        while (auth && floor < dir_len && uri[floor] != '/')
+                                floor++;
+                        for (;;) {
+                                if (strncmp(t, "./", 2) == 0) {
+                                        t += 2;
+                                        continue;
+                                }
+                                if (strncmp(t, "../", 3) != 0 || d <= floor + 1)
+                                        break;
+                                size_t up = d - 1;
+                                while (up > floor && uri[up - 1] != '/')
+                                        up--;
+                                d = up;
+                                t += 3;
+                        }
+                        dl_strbuf_add(&sb, uri, d);
+                }
                 p = t;
         }
         return dl_strbuf_take(&sb);
@@ -330,11 +351,16 @@ static json_t *rule_of(const struct sarif_reporter *s, size_t index,
                                   info->summary, info->id, uri);
         }
         json_object_set_new(r, "id", jstr(info->id));
-        /* SARIF wants name to differ from id; a one-word id ("scan") would
-         * only differ in case, and the SARIF Multitool then asks for no
-         * name at all (SARIF1001). */
-        if (strcasecmp(name, info->id) != 0)
-                json_object_set_new(r, "name", jstr(name));
+        /* Every rule has a name (the SARIF Multitool's SARIF2012 asks for
+         * one), and a name differs from its id (SARIF1001): a one-word id
+         * ("scan") would only differ in case, so its name is the DynamoDB
+         * request the check is about ("ScanRequest"). */
+        if (strcasecmp(name, info->id) == 0) {
+                char *longer = dl_xasprintf("%sRequest", name);
+                free(name);
+                name = longer;
+        }
+        json_object_set_new(r, "name", jstr(name));
         json_object_set_new(r, "shortDescription", message(info->summary));
         json_object_set_new(r, "fullDescription", message(full));
         json_t *h = json_object();

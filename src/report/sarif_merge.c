@@ -233,6 +233,76 @@ static int cmp_result(const void *pa, const void *pb)
         return c;
 }
 
+/* Appends to order (n_arts slots, *n used) every artifactLocation.index
+ * below v not seen yet, in document order. */
+static void first_references(json_t *v, size_t *order, bool *seen, size_t n_arts, size_t *n)
+{
+        if (json_is_object(v)) {
+                const char *key;
+                json_t *x;
+                json_object_foreach (v, key, x) {
+                        json_t *idx = json_object_get(x, "index");
+                        if (!strcmp(key, "artifactLocation") && json_is_integer(idx) &&
+                            json_integer_value(idx) >= 0 &&
+                            (size_t)json_integer_value(idx) < n_arts &&
+                            !seen[json_integer_value(idx)]) {
+                                seen[json_integer_value(idx)] = true;
+                                order[(*n)++] = (size_t)json_integer_value(idx);
+                        }
+                        first_references(x, order, seen, n_arts, n);
+                }
+        } else if (json_is_array(v)) {
+                size_t i;
+                json_t *x;
+                json_array_foreach (v, i, x)
+                        first_references(x, order, seen, n_arts, n);
+        }
+}
+
+static const char *artifact_uri(json_t *arts, size_t i)
+{
+        return str_at(json_object_get(json_array_get(arts, i), "location"), "uri");
+}
+
+/* Numbers the merged artifacts as the whole run's reporter does
+ * (report/sarif.c): in order of first reference by the sorted results,
+ * then the other files by path; every index in results and invocations
+ * follows. The SARIF Multitool judges a log by its artifacts' order too
+ * (a log whose first artifact holds only a location draws SARIF2004). */
+static void renumber_as_whole_run(struct group *g, json_t *results)
+{
+        size_t n = json_array_size(g->artifacts);
+        size_t *order = dl_xcalloc(n + 1, sizeof *order), *map = dl_xcalloc(n + 1, sizeof *map);
+        bool *seen = dl_xcalloc(n + 1, sizeof *seen);
+        size_t used = 0;
+        first_references(results, order, seen, n, &used);
+        size_t referenced = used;
+        for (size_t i = 0; i < n; i++)
+                if (!seen[i])
+                        order[used++] = i;
+        for (size_t i = referenced + 1; i < n; i++) /* insertion sort by path */
+                for (size_t k = i;
+                     k > referenced && strcmp(artifact_uri(g->artifacts, order[k - 1]),
+                                              artifact_uri(g->artifacts, order[k])) > 0;
+                     k--) {
+                        size_t t = order[k];
+                        order[k] = order[k - 1];
+                        order[k - 1] = t;
+                }
+        json_t *arts = json_array();
+        for (size_t i = 0; i < n; i++) {
+                map[order[i]] = i;
+                json_array_append(arts, json_array_get(g->artifacts, order[i]));
+        }
+        renumber_artifacts(results, map, n);
+        renumber_artifacts(g->invocations, map, n);
+        json_object_set_new(g->run, "artifacts", arts);
+        g->artifacts = arts;
+        free(order);
+        free(map);
+        free(seen);
+}
+
 /* The group's results, sorted, each once, as the run's "results". */
 static void finish(struct group *g)
 {
@@ -248,6 +318,7 @@ static void finish(struct group *g)
                 json_array_append(out, v[i]);
         }
         free(v);
+        renumber_as_whole_run(g, out);
         json_object_set_new(g->run, "results", out);
         if (g->rules_differ) {
                 json_t *driver = json_object_get(json_object_get(g->run, "tool"), "driver");
@@ -267,6 +338,14 @@ static enum dl_status load(const char *path, json_t **out, struct dl_error *err)
                 struct dl_loc loc = {path, (unsigned)(je.line > 0 ? je.line : 0),
                                      (unsigned)(je.column > 0 ? je.column : 0)};
                 bool io = je.line <= 0 && je.position == 0 && strstr(je.text, "unable to open");
+                /* jansson says "unable to open PATH: REASON"; the error
+                 * names the file already, so keep the reason once */
+                const char *pre = "unable to open ";
+                size_t np = strlen(pre), nl = strlen(path);
+                if (io && strncmp(je.text, pre, np) == 0 && strncmp(je.text + np, path, nl) == 0 &&
+                    je.text[np + nl] == ':')
+                        return dl_error_set(err, DL_ERR_IO, &loc, "cannot open:%s",
+                                            je.text + np + nl + 1);
                 return dl_error_set(err, io ? DL_ERR_IO : DL_ERR_PARSE, &loc, "%s", je.text);
         }
         struct dl_loc loc = {path, 0, 0};

@@ -89,7 +89,7 @@ expect_rc 2 "$DDBLINT" -p db src
 has "$T/err" "db/compile_commands.json: compile command 1 (counting from 1): expected 'arguments'"
 printf '[{"directory": "/x",, }]\n' >db/compile_commands.json
 expect_rc 2 "$DDBLINT" -p db src
-has "$T/err" "db/compile_commands.json:1:21: not a valid JSON compilation database"
+has "$T/err" "db/compile_commands.json:1:21: error: not a valid JSON compilation database"
 expect_rc 2 "$DDBLINT" -p /nonexistent src
 has "$T/err" "no compile_commands.json here or in a directory above (-p)"
 finish

@@ -106,6 +106,6 @@ expect_rc 1 "$DDBLINT" gen/sub/keep_gen.cpp
 # A bad rules file in a subdirectory stops the run before any analysis.
 printf 'version: 1\nchecks:\n  scna: {}\n' >services/misc/.ddblint.yaml
 expect_rc 2 "$DDBLINT" top.cpp services
-has err "services/misc/.ddblint.yaml:3:3: unknown check id 'scna'; did you mean 'scan'?"
+has err "services/misc/.ddblint.yaml:3:3: error: unknown check id 'scna'; did you mean 'scan'?"
 lacks out "[scan]"
 finish

@@ -7,7 +7,7 @@ for i in 1 2 3 4 5 6; do scan_file "src/f$i.cpp" "T$i"; done
 
 # An unwritable output is an error before any analysis: no finding printed.
 expect_rc 2 "$DDBLINT" --sarif /nonexistent/dir/out.sarif src
-has err "/nonexistent/dir/out.sarif: cannot create a temporary file"
+has err "/nonexistent/dir/out.sarif: cannot write it: no such directory '/nonexistent/dir'"
 lacks out "[scan]"
 expect_rc 2 "$DDBLINT" -o report.json --format json src/f1.cpp --write-baseline /nonexistent/b.json
 has err "/nonexistent/b.json"
