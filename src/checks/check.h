@@ -44,6 +44,14 @@ struct dl_check {
         /* Called once per normalized request (batch members included as
          * their own requests). */
         void (*run)(const struct dl_check_ctx *ctx, const struct dl_request *req);
+        /* Optional: called once per translation unit after run() has seen
+         * every request of it, with all of them (batch and transaction
+         * members included, in the order run() saw them; ctx->req is NULL):
+         * the place for a finding about a design that several requests
+         * share, reported once per file (docs/architecture.md). The
+         * requests live until it returns. */
+        void (*run_unit)(const struct dl_check_ctx *ctx, const struct dl_request *const *reqs,
+                         size_t n);
         void (*destroy)(void *state); /* optional */
         /* Option keys the check reads in configure (kebab-case), NULL-
          * terminated; NULL when the check has none. Any other key under the

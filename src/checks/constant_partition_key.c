@@ -21,41 +21,58 @@
  * `allow` option lists, and a constant outside the `values` of a sparse
  * index (sparse-index-key-not-removed reports that write: the cure there is
  * REMOVE, not sharding). Tables not described in the rules file.
+ *
+ * One design, one finding (issue 28): the writes of a key other than a
+ * sparse index's are judged together per file (run_unit, util_design.h):
+ * one constant for every write is one finding here, at the first write,
+ * the others related; two constants or more are
+ * low-cardinality-partition-key's. A sparse index's writes are judged one
+ * by one (run).
  */
 #include "info.h"
+#include "util_design.h"
 #include "util_expr.h"
 #include "util_keys.h"
 
+#include "../core/alloc.h"
 #include "../model/quote.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
-static enum dl_status configure(void **out, const struct dl_check_config *cfg,
-                                const struct dl_ruleset *rules, struct dl_error *err)
+static void report(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                   const struct dl_key_target *k, const struct dl_key_value *pk,
+                   const struct dl_key_design *d)
 {
-        (void)rules;
-        return dl_patterns_configure(out, cfg, "allow", err);
+        char label[256], opl[64], text[DL_QUOTE_SIZE];
+        dl_quote(text, pk->value.text, pk->value.len);
+        struct dl_check_ctx at = *ctx;
+        at.req = req;
+        struct dl_finding *f = dl_key_report(
+                &at, req, pk,
+                "partition key '%s' of %s is the constant '%s' for every item this %s "
+                "writes: they all land in one partition%s (about 1,000 writes a second at "
+                "most)%s; use a high-cardinality key, or write-shard it ('%s#<shard>'%s)",
+                DL_Q(k->pk), dl_key_target_label(k, label, sizeof label), text,
+                dl_key_op_label(req, opl, sizeof opl), k->index ? " of the index" : "",
+                k->index ? ", and an index that falls behind throttles the table's writes "
+                           "too"
+                         : "",
+                text, k->index ? ", and one Query per shard" : "");
+        dl_key_design_mark(f, d);
 }
 
+/* A sparse index's writes, one by one: its designed values are partitions
+ * of the index (a write of another value is sparse-index-key-not-removed's). */
 static void judge(const struct dl_check_ctx *ctx, const struct dl_request *req,
                   const struct dl_key_target *k, const struct dl_key_value *pk)
 {
-        if (!dl_value_is_complete(&pk->value) || !dl_key_items_differ(req, k) ||
-            (k->index && k->index->sparse && !dl_sparse_value(k->index, &pk->value)) ||
-            dl_key_matches_any(ctx, ctx->state, &pk->value, false))
+        const struct dl_key_design_state *st = ctx->state;
+        if (!k->index || !k->index->sparse || !dl_value_is_complete(&pk->value) ||
+            !dl_key_items_differ(req, k) || !dl_sparse_value(k->index, &pk->value) ||
+            dl_key_matches_any(ctx, st->allow, &pk->value, false))
                 return;
-        char label[256], opl[64], text[DL_QUOTE_SIZE];
-        dl_quote(text, pk->value.text, pk->value.len);
-        dl_key_report(ctx, req, pk,
-                      "partition key '%s' of %s is the constant '%s' for every item this %s "
-                      "writes: they all land in one partition%s (about 1,000 writes a second at "
-                      "most)%s; use a high-cardinality key, or write-shard it ('%s#<shard>'%s)",
-                      DL_Q(k->pk), dl_key_target_label(k, label, sizeof label), text,
-                      dl_key_op_label(req, opl, sizeof opl), k->index ? " of the index" : "",
-                      k->index ? ", and an index that falls behind throttles the table's writes "
-                                 "too"
-                               : "",
-                      text, k->index ? ", and one Query per shard" : "");
+        report(ctx, req, k, pk, NULL);
 }
 
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
@@ -63,12 +80,26 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
         dl_key_visit(ctx, req, DL_KEYS_WRITES, judge);
 }
 
+/* Every other key: one finding per file for a key every write sets to the
+ * same constant; two constants or more are low-cardinality-partition-key's. */
+static void run_unit(const struct dl_check_ctx *ctx, const struct dl_request *const *reqs, size_t n)
+{
+        const struct dl_key_design_state *st = ctx->state;
+        size_t nd = 0;
+        struct dl_key_design *d = dl_key_designs(ctx, reqs, n, st->allow, st->low, false, &nd);
+        for (size_t i = 0; i < nd; i++)
+                if (dl_key_design_is_constant(&d[i]))
+                        report(ctx, d[i].w[0].req, &d[i].w[0].k, &d[i].w[0].pk, &d[i]);
+        dl_key_designs_free(d, nd);
+}
+
 static const char *const options[] = {"allow", NULL};
 
 const struct dl_check dl_check_constant_partition_key = {
         .info = &info_constant_partition_key,
-        .configure = configure,
+        .configure = dl_key_design_configure,
         .run = run,
-        .destroy = dl_patterns_destroy,
+        .run_unit = run_unit,
+        .destroy = dl_key_design_destroy,
         .options = options,
 };

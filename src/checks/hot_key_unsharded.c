@@ -29,6 +29,7 @@
 #include "../core/alloc.h"
 #include "../core/regex.h"
 #include "../core/strbuf.h"
+#include "../findings/finding.h"
 #include "../model/quote.h"
 
 #include <stdint.h>
@@ -242,26 +243,90 @@ static void judge(const struct dl_check_ctx *ctx, const struct dl_request *req,
                 return;
         char label[256], opl[64], text[DL_QUOTE_SIZE];
         bool read = req->op == DL_OP_QUERY || req->op == DL_OP_GET_ITEM;
-        dl_key_report(ctx, req, pk,
-                      "'%s' is a hot key of %s (pattern '%s'), but this %s %s it without its "
-                      "shard suffix '%s': %s",
-                      dl_key_value_text(v, text, sizeof text),
-                      dl_key_target_label(k, label, sizeof label), DL_Q(hk->pattern.source),
-                      dl_key_op_label(req, opl, sizeof opl), read ? "reads" : "writes",
-                      DL_Q(hk->suffix.source),
-                      read ? "it reads one shard of many, or none; read every shard (one "
-                             "request per suffix) and merge"
-                           : "the traffic lands on one partition again; append the shard "
-                             "('#' + std::to_string(hash % N))");
+        const char *op = dl_key_op_label(req, opl, sizeof opl);
+        struct dl_finding *f = dl_key_report(
+                ctx, req, pk,
+                "'%s' is a hot key of %s (pattern '%s'), but this %s %s it without its "
+                "shard suffix '%s': %s",
+                dl_key_value_text(v, text, sizeof text),
+                dl_key_target_label(k, label, sizeof label), DL_Q(hk->pattern.source), op,
+                read ? "reads" : "writes", DL_Q(hk->suffix.source),
+                read ? "it reads one shard of many, or none; read every shard (one "
+                       "request per suffix) and merge"
+                     : "the traffic lands on one partition again; append the shard "
+                       "('#' + std::to_string(hash % N))");
+        /* the group of the finding (run_unit) and its fingerprint inputs:
+         * the hot key's entry and the operation, whatever the function */
+        free(f->function);
+        f->function = NULL;
+        free(f->signature);
+        f->signature = dl_xasprintf("hot key: table %s index %s pattern %s operation %s", hk->table,
+                                    hk->index ? hk->index : "", hk->pattern.source, op);
 }
 
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
 {
+        (void)ctx;
+        (void)req; /* the unit stage judges every request of a file at once */
+}
+
+struct held {
+        struct dl_finding **f;
+        size_t n;
+};
+
+static void hold(void *data, struct dl_finding *take)
+{
+        struct held *h = data;
+        h->f = dl_xrealloc(h->f, (h->n + 1) * sizeof *h->f);
+        h->f[h->n++] = take;
+}
+
+static int cmp_held(const void *pa, const void *pb)
+{
+        return dl_finding_cmp(*(struct dl_finding *const *)pa, *(struct dl_finding *const *)pb);
+}
+
+/* One finding per hot key, operation and file (issue 28): the first
+ * request, with every other one as a related location. */
+static void run_unit(const struct dl_check_ctx *ctx, const struct dl_request *const *reqs, size_t n)
+{
         const struct state *s = ctx->state;
-        if (s && s->n)
-                dl_key_visit(ctx, req,
+        if (!s || !s->n)
+                return;
+        struct held h = {0};
+        struct dl_check_ctx c = *ctx;
+        c.emit = hold;
+        c.emit_data = &h;
+        for (size_t i = 0; i < n; i++) {
+                c.req = reqs[i];
+                dl_key_visit(&c, reqs[i],
                              DL_KEYS_WRITES | DL_KEYS_DELETES | DL_KEYS_QUERIES | DL_KEYS_GETS,
                              judge);
+        }
+        if (h.n > 1)
+                qsort(h.f, h.n, sizeof *h.f, cmp_held);
+        for (size_t i = 0; i < h.n; i++) {
+                struct dl_finding *f = h.f[i];
+                if (!f)
+                        continue;
+                for (size_t j = i + 1; j < h.n; j++) {
+                        struct dl_finding *g = h.f[j];
+                        if (!g || strcmp(g->signature, f->signature) != 0 ||
+                            strcmp(g->loc.file ? g->loc.file : "", f->loc.file ? f->loc.file : ""))
+                                continue;
+                        struct dl_loc at = {g->loc.file, g->loc.line, g->loc.col};
+                        /* its value, as its message opens: "'PRODUCT#sale#<?>' is a hot key" */
+                        const char *end = strstr(g->message, "' is a hot key");
+                        int len = end && g->message[0] == '\'' ? (int)(end - g->message - 1) : 0;
+                        dl_report_related(f, &at, "here too, '%.*s' without its shard suffix", len,
+                                          g->message + 1);
+                        dl_finding_free(g);
+                        h.f[j] = NULL;
+                }
+                ctx->emit(ctx->emit_data, f);
+        }
+        free(h.f);
 }
 
 static const char *const options[] = {"keys", NULL};
@@ -270,6 +335,7 @@ const struct dl_check dl_check_hot_key_unsharded = {
         .info = &info_hot_key_unsharded,
         .configure = configure,
         .run = run,
+        .run_unit = run_unit,
         .destroy = destroy,
         .options = options,
 };

@@ -23,48 +23,33 @@
  * dates) unless the items under it are proven to differ
  * (dl_key_items_differ: one summary item per day is written once a day,
  * not all day long), tables not described in the rules file.
+ *
+ * One design, one finding (issue 28): the writes of a key other than a
+ * sparse index's are judged together per file (run_unit, util_design.h):
+ * two constants or more, or a low-cardinality template (with constants or
+ * not), are one finding at the first write naming the values, the other
+ * writes related; Queries and a sparse index's writes are judged one by
+ * one (run).
  */
 #include "info.h"
+#include "util_design.h"
 #include "util_expr.h"
 #include "util_keys.h"
 
+#include "../core/alloc.h"
 #include "../model/quote.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
-static enum dl_status configure(void **out, const struct dl_check_config *cfg,
-                                const struct dl_ruleset *rules, struct dl_error *err)
-{
-        (void)rules;
-        return dl_patterns_configure(out, cfg, "patterns", err);
-}
-
-/* Are all the holes of v dates (a bucket by time and nothing else)? */
-static bool only_dates(const struct dl_value *v)
-{
-        for (size_t i = 0; i < v->n_segs; i++)
-                if (!v->segs[i].text && (!v->segs[i].hole || v->segs[i].hole->kind != DL_HOLE_DATE))
-                        return false;
-        return true;
-}
-
-/* Judge the partition key value pk of key k. */
-static void judge(const struct dl_check_ctx *ctx, const struct dl_request *req,
-                  const struct dl_key_target *k, const struct dl_key_value *pk)
+/* One request's finding: a Query, or a write to a sparse index. */
+static void report_one(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                       const struct dl_key_target *k, const struct dl_key_value *pk,
+                       const struct dl_pattern *p, const struct dl_hole *part,
+                       const struct dl_key_design *d)
 {
         const struct dl_value *v = &pk->value;
-        const struct dl_hole *part = NULL;
-        enum dl_key_spread spread = dl_key_spread_of(v, &part);
         bool write = req->op != DL_OP_QUERY;
-        if (spread == DL_SPREAD_SHARDED || (write && spread == DL_SPREAD_CONSTANT))
-                return;
-        const struct dl_pattern *p = dl_key_matches_any(ctx, ctx->state, v, true);
-        if (!p && spread != DL_SPREAD_LOW)
-                return;
-        /* a write to a date bucket whose items do not differ is one item
-         * per period (a daily summary): not hot, unless proven otherwise */
-        if (write && !p && only_dates(v) && !dl_key_items_differ(req, k))
-                return;
         char label[256], why[320], text[DL_QUOTE_SIZE];
         if (p)
                 snprintf(why, sizeof why, "it matches the low-cardinality pattern '%s'",
@@ -76,13 +61,31 @@ static void judge(const struct dl_check_ctx *ctx, const struct dl_request *req,
                 : part && !p && part->kind == DL_HOLE_DATE
                         ? "every write of the current period lands in one partition"
                         : "the items crowd into few partitions";
-        dl_key_report(ctx, req, pk,
-                      "partition key '%s' of %s takes few distinct values ('%s'): %s; %s "
-                      "(about %s units a second each at most); add a high-cardinality part "
-                      "or write-shard it ('<value>#<shard>')",
-                      DL_Q(k->pk), dl_key_target_label(k, label, sizeof label),
-                      dl_key_value_text(v, text, sizeof text), why, effect,
-                      write ? "1,000 write" : "3,000 read");
+        struct dl_check_ctx at = *ctx;
+        at.req = req;
+        struct dl_finding *f =
+                dl_key_report(&at, req, pk,
+                              "partition key '%s' of %s takes few distinct values ('%s'): %s; %s "
+                              "(about %s units a second each at most); add a high-cardinality part "
+                              "or write-shard it ('<value>#<shard>')",
+                              DL_Q(k->pk), dl_key_target_label(k, label, sizeof label),
+                              dl_key_value_text(v, text, sizeof text), why, effect,
+                              write ? "1,000 write" : "3,000 read");
+        dl_key_design_mark(f, d);
+}
+
+/* Queries, and writes to a sparse index, one by one. */
+static void judge(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                  const struct dl_key_target *k, const struct dl_key_value *pk)
+{
+        const struct dl_key_design_state *st = ctx->state;
+        bool write = req->op != DL_OP_QUERY;
+        if (write && (!k->index || !k->index->sparse))
+                return; /* the unit stage's */
+        const struct dl_pattern *p;
+        const struct dl_hole *part;
+        if (dl_key_design_low(ctx, st->low, req, k, &pk->value, write, &p, &part))
+                report_one(ctx, req, k, pk, p, part, NULL);
 }
 
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
@@ -90,12 +93,59 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
         dl_key_visit(ctx, req, DL_KEYS_WRITES | DL_KEYS_QUERIES, judge);
 }
 
+/* The writes of each key of a file: one finding per design. A single
+ * write keeps its own message; several name the values seen and point at
+ * every other write. */
+static void report_design(const struct dl_check_ctx *ctx, const struct dl_key_design *d)
+{
+        const struct dl_key_write *first = &d->w[0];
+        const struct dl_key_write *low = NULL;
+        for (size_t i = 0; i < d->n && !low; i++)
+                if (!d->w[i].constant)
+                        low = &d->w[i];
+        if (d->n == 1 || (low && d->n_constants == 0 && d->n == 1)) {
+                report_one(ctx, first->req, &first->k, &first->pk, first->pattern, first->part, d);
+                return;
+        }
+        char label[256], values[1024], why[320];
+        if (low && low->pattern)
+                snprintf(why, sizeof why, "it matches the low-cardinality pattern '%s'",
+                         DL_Q(low->pattern->source));
+        else if (low)
+                dl_hole_describe(low->part, why, sizeof why);
+        else
+                snprintf(why, sizeof why, "%zu writes of this file set %zu different constants",
+                         d->n, d->n_constants);
+        struct dl_check_ctx at = *ctx;
+        at.req = first->req;
+        struct dl_finding *f = dl_key_report(
+                &at, first->req, &first->pk,
+                "partition key '%s' of %s takes few distinct values (%s): %s; the items crowd "
+                "into few partitions (about 1,000 write units a second each at most); add a "
+                "high-cardinality part or write-shard it ('<value>#<shard>')",
+                DL_Q(first->k.pk), dl_key_target_label(&first->k, label, sizeof label),
+                dl_key_design_values(d, values, sizeof values), why);
+        dl_key_design_mark(f, d);
+}
+
+static void run_unit(const struct dl_check_ctx *ctx, const struct dl_request *const *reqs, size_t n)
+{
+        const struct dl_key_design_state *st = ctx->state;
+        size_t nd = 0;
+        struct dl_key_design *d = dl_key_designs(ctx, reqs, n, st->allow, st->low, true, &nd);
+        for (size_t i = 0; i < nd; i++)
+                if (!dl_key_design_is_constant(&d[i]))
+                        report_design(ctx, &d[i]);
+        dl_key_designs_free(d, nd);
+}
+
 static const char *const options[] = {"patterns", NULL};
 
 const struct dl_check dl_check_low_cardinality_partition_key = {
         .info = &info_low_cardinality_partition_key,
-        .configure = configure,
+        .configure = dl_key_design_configure,
         .run = run,
-        .destroy = dl_patterns_destroy,
+        .run_unit = run_unit,
+        .destroy = dl_key_design_destroy,
         .options = options,
 };

@@ -151,6 +151,37 @@ void dl_pipeline_check(const struct dl_pipeline *p, const struct dl_request *req
                 dl_pipeline_check(p, &req->items[k]);
 }
 
+/* Every request of the unit, batch members after their container, in the
+ * order dl_pipeline_check() runs them. */
+static void collect(const struct dl_request *req, const struct dl_request ***v, size_t *n,
+                    size_t *cap)
+{
+        if (*n == *cap) {
+                *cap = *cap ? 2 * *cap : 16;
+                *v = dl_xrealloc(*v, *cap * sizeof **v);
+        }
+        (*v)[(*n)++] = req;
+        for (size_t k = 0; k < req->n_items; k++)
+                collect(&req->items[k], v, n, cap);
+}
+
+void dl_pipeline_check_unit(const struct dl_pipeline *p, const struct dl_request *reqs, size_t n)
+{
+        const struct dl_request **all = NULL;
+        size_t n_all = 0, cap = 0;
+        for (size_t i = 0; i < n; i++)
+                collect(&reqs[i], &all, &n_all, &cap);
+        for (size_t i = 0; i < p->catalogue->n; i++) {
+                const struct dl_check *c = p->catalogue->checks[i];
+                if (!p->run_check[i] || !c->run_unit)
+                        continue;
+                struct dl_check_ctx ctx = {c,       p->rules,     p->states[i], NULL,
+                                           p->emit, p->emit_data, p->log};
+                c->run_unit(&ctx, all, n_all);
+        }
+        free(all);
+}
+
 void dl_pipeline_use_cache(struct dl_pipeline *p, struct dl_result_cache *c)
 {
         /* --verbose says which wrapper patterns matched no call: a file
@@ -375,6 +406,8 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
                 }
                 dl_pipeline_check(p, req);
         }
+        if (!p->dump)
+                dl_pipeline_check_unit(p, an.requests, an.n_requests);
         dl_strbuf_fini(&sb);
         dl_arena_fini(&arena);
         return DL_FILE_ANALYSED;

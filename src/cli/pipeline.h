@@ -100,6 +100,13 @@ void dl_pipeline_only(struct dl_pipeline *p, const char *const *ids, size_t n);
  * finds; the fuzz targets (fuzz/) call it on requests they build.
  */
 void dl_pipeline_check(const struct dl_pipeline *p, const struct dl_request *req);
+/**
+ * dl_pipeline_check_unit - the unit stage: every check's run_unit (see
+ * checks/check.h) with the n requests of one translation unit and their
+ * batch and transaction members; call after dl_pipeline_check() on each.
+ * Findings go to p->emit.
+ */
+void dl_pipeline_check_unit(const struct dl_pipeline *p, const struct dl_request *reqs, size_t n);
 
 /**
  * dl_pipeline_use_cache - take results from c and keep them there

@@ -117,7 +117,22 @@ static void collect(void *data, struct dl_finding *take)
         tb->findings[tb->n_findings++] = take;
 }
 
+/* r and its batch and transaction members, as the pipeline lists a unit's. */
+static void flatten(const struct dl_request *r, const struct dl_request ***v, size_t *n)
+{
+        *v = dl_xrealloc(*v, (*n + 1) * sizeof **v);
+        (*v)[(*n)++] = r;
+        for (size_t k = 0; k < r->n_items; k++)
+                flatten(&r->items[k], v, n);
+}
+
 size_t dl_tb_run(struct dl_tb *tb, const struct dl_check *check, const struct dl_request *r)
+{
+        return dl_tb_run_unit(tb, check, &r, 1);
+}
+
+size_t dl_tb_run_unit(struct dl_tb *tb, const struct dl_check *check,
+                      const struct dl_request *const *reqs, size_t n)
 {
         size_t before = tb->n_findings;
         void *state = NULL;
@@ -127,8 +142,18 @@ size_t dl_tb_run(struct dl_tb *tb, const struct dl_check *check, const struct dl
                 if (check->configure(&state, cfg, &tb->rules, NULL) != DL_OK)
                         abort();
         }
-        struct dl_check_ctx ctx = {check, &tb->rules, state, r, collect, tb, tb->log};
-        check->run(&ctx, r);
+        const struct dl_request **all = NULL;
+        size_t n_all = 0;
+        for (size_t i = 0; i < n; i++) {
+                struct dl_check_ctx ctx = {check, &tb->rules, state, reqs[i], collect, tb, tb->log};
+                check->run(&ctx, reqs[i]);
+                flatten(reqs[i], &all, &n_all);
+        }
+        if (check->run_unit) {
+                struct dl_check_ctx ctx = {check, &tb->rules, state, NULL, collect, tb, tb->log};
+                check->run_unit(&ctx, all, n_all);
+        }
+        free(all);
         if (check->destroy)
                 check->destroy(state);
         /* house rule for every message: DynamoDB's text may end with ';'

@@ -87,6 +87,13 @@ enum dl_status dl_tb_configure(struct dl_tb *tb, const struct dl_check *check,
  * Returns: the number of findings this call added.
  */
 size_t dl_tb_run(struct dl_tb *tb, const struct dl_check *check, const struct dl_request *r);
+/**
+ * dl_tb_run_unit - the same for the n requests of one translation unit:
+ * run() on each (and its members, recursively, as the check does), then
+ * the check's run_unit() on all of them.
+ */
+size_t dl_tb_run_unit(struct dl_tb *tb, const struct dl_check *check,
+                      const struct dl_request *const *reqs, size_t n);
 /** dl_tb_count - findings so far whose message contains substr (NULL: all). */
 size_t dl_tb_count(const struct dl_tb *tb, const char *substr);
 

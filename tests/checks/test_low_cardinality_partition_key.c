@@ -4,10 +4,63 @@
  */
 #include "key_cases.h"
 
+#include <stdio.h>
+
 #include "core/error.h"
 #include "core/log.h"
 
 #define ID "low-cardinality-partition-key"
+
+/* Issue 28: an index key written with several constants across a unit is
+ * one design: one finding at the first write naming the values, the other
+ * writes related, no constant-partition-key, and a fingerprint (check,
+ * file, table, index, key) that adding a write does not change. */
+static struct dl_request *status_write(struct dl_tb *tb, const char *value, unsigned line)
+{
+        char kv[64];
+        snprintf(kv, sizeof kv, "StatusPK=%s", value);
+        struct dl_request *r = key_request(tb, DL_OP_PUT_ITEM, "Ecommerce",
+                                           KEYS("PK=USER#{?}", "SK=ORDER#{?}", kv));
+        r->call.line = line;
+        dl_model_normalize(&tb->arena, r);
+        return r;
+}
+
+static void test_design_reported_once(void **state)
+{
+        (void)state;
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        key_schema(&tb);
+        const struct dl_request *reqs[4] = {
+                status_write(&tb, "PENDING", 10), status_write(&tb, "PAID", 30),
+                status_write(&tb, "CANCELLED", 20), status_write(&tb, "PAID", 40)};
+        const struct dl_check *low = dl_catalogue_find(ID);
+        const struct dl_check *con = dl_catalogue_find("constant-partition-key");
+        assert_int_equal(dl_tb_run_unit(&tb, con, reqs, 3), 0);
+        assert_int_equal(dl_tb_run_unit(&tb, low, reqs, 3), 1);
+        const struct dl_finding *f = tb.findings[0];
+        assert_int_equal(f->loc.line, 10);
+        last_says(&tb, "partition key 'StatusPK' of index 'ByStatus' of table 'Ecommerce' takes "
+                       "few distinct values ('PENDING', 'CANCELLED', 'PAID')");
+        size_t also = 0;
+        for (size_t i = 0; i < f->n_related; i++)
+                also += strstr(f->related[i].message, "also writes") != NULL;
+        assert_int_equal(also, 2);
+        assert_null(f->function);
+        assert_string_equal(f->signature,
+                            "partition key design: table Ecommerce index ByStatus key StatusPK");
+        /* one more write: the same one finding, the same fingerprint inputs */
+        assert_int_equal(dl_tb_run_unit(&tb, low, reqs, 4), 1);
+        assert_string_equal(tb.findings[1]->signature, f->signature);
+        assert_int_equal(tb.findings[1]->loc.line, 10);
+        /* one constant only: constant-partition-key's, once */
+        const struct dl_request *same[2] = {reqs[1], reqs[3]};
+        assert_int_equal(dl_tb_run_unit(&tb, low, same, 2), 0);
+        assert_int_equal(dl_tb_run_unit(&tb, con, same, 2), 1);
+        last_says(&tb, "is the constant 'PAID' for every item this PutItem writes");
+        dl_tb_fini(&tb);
+}
 
 static void test_typed_holes_flagged(void **state)
 {
@@ -187,6 +240,7 @@ static void test_pattern_limit_is_no_match(void **state)
 int main(void)
 {
         const struct CMUnitTest tests[] = {
+                cmocka_unit_test(test_design_reported_once),
                 cmocka_unit_test(test_typed_holes_flagged),
                 cmocka_unit_test(test_query_and_index),
                 cmocka_unit_test(test_not_flagged),
