@@ -32,58 +32,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Whether a condition fixes an attribute, three-valued: a part the parser
- * could not follow is MAYBE. */
-enum fix { FIX_NO, FIX_YES, FIX_MAYBE };
-
-static bool is_value(const struct dl_pq_node *n)
-{
-        return n->kind == DL_PQN_PARAM || (n->kind == DL_PQN_LITERAL && n->n_args == 0);
-}
-
-/* Does the path node n name the top-level attribute `name`? NULL name:
- * any top-level attribute. */
-static bool names(const struct dl_pq_node *n, const char *name)
-{
-        if (n->kind != DL_PQN_PATH || n->n_steps != 0)
-                return false;
-        return !name || (strlen(name) == n->name_len && memcmp(n->name, name, n->name_len) == 0);
-}
-
-/* Does cond fix `name` (any top-level attribute when NULL) by = or IN? */
-static enum fix fixes(const struct dl_pq_node *c, const char *name)
-{
-        switch (c->kind) {
-        case DL_PQN_CMP:
-                if (c->op != DL_PQ_EQ)
-                        return FIX_NO;
-                return (names(c->args[0], name) && is_value(c->args[1])) ||
-                                       (names(c->args[1], name) && is_value(c->args[0]))
-                               ? FIX_YES
-                               : FIX_NO;
-        case DL_PQN_IN: {
-                if (c->negated || !names(c->args[0], name))
-                        return FIX_NO;
-                for (size_t i = 1; i < c->n_args; i++)
-                        if (!is_value(c->args[i]))
-                                return FIX_NO;
-                return FIX_YES;
-        }
-        case DL_PQN_AND: {
-                enum fix l = fixes(c->args[0], name), r = fixes(c->args[1], name);
-                return l == FIX_YES || r == FIX_YES ? FIX_YES
-                       : l == FIX_MAYBE || r == FIX_MAYBE ? FIX_MAYBE : FIX_NO;
-        }
-        case DL_PQN_OR: {
-                enum fix l = fixes(c->args[0], name), r = fixes(c->args[1], name);
-                return l == FIX_YES && r == FIX_YES ? FIX_YES
-                       : l == FIX_NO || r == FIX_NO ? FIX_NO : FIX_MAYBE;
-        }
-        default:
-                return FIX_NO;
-        }
-}
-
 static const char *index_label(const struct dl_partiql *st, char *buf, size_t size)
 {
         if (!st->index.text) {
@@ -128,7 +76,7 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                           dl_read_keys_named(ctx, st->table.text, st->table.len, st->index.text,
                                              st->index.len, &keys);
         if (known_keys) {
-                if (fixes(st->where, keys.hash) != FIX_NO)
+                if (dl_partiql_fixes(st->where, keys.hash) != DL_TRI_NO)
                         return;
                 related(dl_report(ctx, &req->call,
                           "PartiQL SELECT of %s%s does not fix its partition key '%s' with = "
@@ -139,7 +87,7 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                         req);
                 return;
         }
-        if (fixes(st->where, NULL) != FIX_NO)
+        if (dl_partiql_fixes(st->where, NULL) != DL_TRI_NO)
                 return; /* it fixes some attribute: the partition key, perhaps */
         related(dl_report(ctx, &req->call,
                   "PartiQL SELECT of %s%s fixes no attribute with = or IN, so whatever the "

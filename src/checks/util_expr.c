@@ -6,6 +6,7 @@
 #include "../core/regex.h"
 #include "../core/strbuf.h"
 #include "../findings/finding.h"
+#include "../model/partiql.h"
 #include "../model/placeholder.h"
 #include "../model/quote.h"
 #include "../model/request.h"
@@ -403,4 +404,71 @@ void dl_report_path_clash(const struct dl_check_ctx *ctx, const struct dl_reques
                        "rewrite one of these paths; path one: %s, path two: %s; %s",
                        kind, overlap ? "overlap" : "conflict", one, two,
                        overlap ? overlap_hint : conflict_hint);
+}
+
+static bool pq_is_value(const struct dl_pq_node *n)
+{
+        return n->kind == DL_PQN_PARAM || (n->kind == DL_PQN_LITERAL && n->n_args == 0);
+}
+
+/* Does the path node n name the top-level attribute `name`? NULL name:
+ * any top-level attribute. */
+static bool pq_names(const struct dl_pq_node *n, const char *name)
+{
+        if (n->kind != DL_PQN_PATH || n->n_steps != 0)
+                return false;
+        return !name || (strlen(name) == n->name_len && memcmp(n->name, name, n->name_len) == 0);
+}
+
+enum dl_tri dl_partiql_fixes(const struct dl_pq_node *c, const char *name)
+{
+        switch (c->kind) {
+        case DL_PQN_CMP:
+                if (c->op != DL_PQ_EQ)
+                        return DL_TRI_NO;
+                return (pq_names(c->args[0], name) && pq_is_value(c->args[1])) ||
+                                       (pq_names(c->args[1], name) && pq_is_value(c->args[0]))
+                               ? DL_TRI_YES
+                               : DL_TRI_NO;
+        case DL_PQN_IN: {
+                if (c->negated || !pq_names(c->args[0], name))
+                        return DL_TRI_NO;
+                for (size_t i = 1; i < c->n_args; i++)
+                        if (!pq_is_value(c->args[i]))
+                                return DL_TRI_NO;
+                return DL_TRI_YES;
+        }
+        case DL_PQN_AND: {
+                enum dl_tri l = dl_partiql_fixes(c->args[0], name),
+                            r = dl_partiql_fixes(c->args[1], name);
+                return l == DL_TRI_YES || r == DL_TRI_YES       ? DL_TRI_YES
+                       : l == DL_TRI_MAYBE || r == DL_TRI_MAYBE ? DL_TRI_MAYBE
+                                                                : DL_TRI_NO;
+        }
+        case DL_PQN_OR: {
+                enum dl_tri l = dl_partiql_fixes(c->args[0], name),
+                            r = dl_partiql_fixes(c->args[1], name);
+                return l == DL_TRI_YES && r == DL_TRI_YES ? DL_TRI_YES
+                       : l == DL_TRI_NO || r == DL_TRI_NO ? DL_TRI_NO
+                                                          : DL_TRI_MAYBE;
+        }
+        default: return DL_TRI_NO;
+        }
+}
+
+enum dl_tri dl_partiql_scans(const struct dl_check_ctx *ctx, const struct dl_partiql *st)
+{
+        if (!st || !st->complete || st->stmt != DL_PQ_SELECT || st->n_errors || !st->table.text)
+                return DL_TRI_MAYBE;
+        if (!st->where)
+                return DL_TRI_YES;
+        struct dl_read_keys keys;
+        if (!st->table.has_hole && !st->index.has_hole &&
+            dl_read_keys_named(ctx, st->table.text, st->table.len, st->index.text, st->index.len,
+                               &keys)) {
+                enum dl_tri f = dl_partiql_fixes(st->where, keys.hash);
+                return f == DL_TRI_YES ? DL_TRI_NO : f == DL_TRI_NO ? DL_TRI_YES : DL_TRI_MAYBE;
+        }
+        /* the key is not known: fixing no attribute is a scan whatever it is */
+        return dl_partiql_fixes(st->where, NULL) == DL_TRI_NO ? DL_TRI_YES : DL_TRI_MAYBE;
 }

@@ -9,6 +9,7 @@
 #include "check.h"
 
 #include "../model/expr.h"
+#include "../model/partiql.h"
 #include "../model/request.h"
 #include "../rules/schema.h"
 
@@ -197,5 +198,27 @@ const char *dl_attr_type_of(const struct dl_attr *a);
 
 /** dl_name_eq - s (len bytes) equals the NUL-terminated name. */
 bool dl_name_eq(const char *s, size_t len, const char *name);
+
+/* Three-valued answers: a part the parser could not follow is MAYBE. */
+enum dl_tri { DL_TRI_NO, DL_TRI_YES, DL_TRI_MAYBE };
+
+/**
+ * dl_partiql_fixes - does the PartiQL condition c fix the top-level
+ * attribute name (any top-level attribute when NULL) with = or IN (a value
+ * or `?` on the other side), anywhere under ANDs, or on both sides of an
+ * OR? (developer guide, "PartiQL select statements for DynamoDB": a SELECT
+ * whose WHERE does not fix the partition key so is a full table scan.)
+ */
+enum dl_tri dl_partiql_fixes(const struct dl_pq_node *c, const char *name);
+
+/**
+ * dl_partiql_scans - does DynamoDB run the statement st as a full scan?
+ * YES: a SELECT with no WHERE, or whose WHERE does not fix the partition
+ * key of the table or index (ctx->rules' tables), or fixes no attribute at
+ * all when the key is not described; NO: its WHERE fixes the described
+ * partition key; MAYBE: anything else (not a whole SELECT, a hole, a key
+ * not described while some attribute is fixed). NULL st is MAYBE.
+ */
+enum dl_tri dl_partiql_scans(const struct dl_check_ctx *ctx, const struct dl_partiql *st);
 
 #endif

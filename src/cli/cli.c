@@ -6,6 +6,8 @@
 #define _GNU_SOURCE /* tdestroy */
 #include "cli.h"
 
+#include "access_cmd.h"
+
 #include "cache_files.h"
 #include "compdb_json.h"
 #include "compdb_memo.h"
@@ -389,6 +391,7 @@ struct run {
         size_t *rules_index;                     /* per file */
         char **help_uri;                         /* per check */
         char **help_markdown;                    /* per check */
+        struct dl_strbuf access;                 /* the subcommands' access records */
 };
 
 static bool check_on(void *data, const struct dl_ruleset *rules, const char *id)
@@ -480,6 +483,8 @@ static enum dl_status pipeline_of(struct run *r, size_t i, struct dl_error *err)
         p->verbose = r->o.verbose;
         if (r->o.dump_requests)
                 p->dump = stdout;
+        if (r->o.command != DL_CMD_LINT)
+                p->access = &r->access;
         dl_pipeline_use_cache(p, r->results);
         return DL_OK;
 }
@@ -559,6 +564,7 @@ static void file_done(void *data, struct dl_job *job, size_t i)
         for (size_t h = 0; h < job->n_own; h++)
                 say_flags(r, r->own_file[(size_t)(job->own - r->owns) + h]);
         replay_log(r, &job->log);
+        dl_strbuf_add(&r->access, job->access.buf, job->access.len);
         if (job->dump) {
                 fwrite(job->dump, 1, job->dump_len, stdout);
                 fflush(stdout);
@@ -910,6 +916,7 @@ static void run_fini(struct run *r)
         free(r->cwd);
         free(r->ids);
         dl_error_fini(&r->walk_err);
+        dl_strbuf_fini(&r->access);
         dl_options_fini(&r->o);
         dl_log_fini(&r->log);
 }
@@ -995,7 +1002,7 @@ int dl_cli_main(int argc, char **argv)
                 }
                 goto out;
         }
-        if (validate_checks(r, &err) != DL_OK) {
+        if (validate_checks(r, &err) != DL_OK || dl_access_cmd_check(o, &err) != DL_OK) {
                 print_error(&err);
                 rc = DL_EXIT_USAGE;
                 goto out;
@@ -1021,7 +1028,16 @@ int dl_cli_main(int argc, char **argv)
                 if (!r->project_root)
                         r->project_root = dl_xstrdup(r->cwd);
         }
-        if (!o->dump_requests) {
+        if (o->command != DL_CMD_LINT) {
+                struct dl_atomic_file *probe = NULL;
+                enum dl_status st = o->output ? dl_atomic_open(o->output, &probe, &err) : DL_OK;
+                dl_atomic_abort(probe);
+                if (st != DL_OK) {
+                        print_error(&err);
+                        rc = DL_EXIT_USAGE;
+                        goto out;
+                }
+        } else if (!o->dump_requests) {
                 /* Every output is checked for writability before any work. */
                 load_help(r, argv[0]);
                 enum dl_status st = add_output(r, o->output, (int)o->format, &err);
@@ -1311,6 +1327,12 @@ int dl_cli_main(int argc, char **argv)
                         print_error(&err);
                         rc = DL_EXIT_USAGE;
                 }
+                goto out;
+        }
+        if (o->command != DL_CMD_LINT) {
+                rc = dl_access_cmd_report(o, r->access.buf, r->access.len);
+                if (rc == DL_EXIT_OK && r->incomplete)
+                        rc = DL_EXIT_INCOMPLETE;
                 goto out;
         }
         if (dl_sink_finish(r->sink, &r->log, &err) != DL_OK) {

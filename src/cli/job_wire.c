@@ -10,7 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { TAG_LOG = 'L', TAG_FINDING = 'F', TAG_DUMP = 'D', TAG_CALLS = 'W', TAG_END = 'E' };
+enum {
+        TAG_LOG = 'L',
+        TAG_FINDING = 'F',
+        TAG_DUMP = 'D',
+        TAG_ACCESS = 'A',
+        TAG_CALLS = 'W',
+        TAG_END = 'E'
+};
 
 #define NO_STRING UINT32_MAX
 
@@ -80,6 +87,10 @@ void dl_job_wire_encode(const struct dl_job *job, const unsigned long *calls, si
         if (job->dump) {
                 dl_strbuf_putc(out, TAG_DUMP);
                 put_bytes(out, job->dump, job->dump_len);
+        }
+        if (job->access.len) {
+                dl_strbuf_putc(out, TAG_ACCESS);
+                put_bytes(out, job->access.buf, job->access.len);
         }
         for (size_t k = 0; k < n_calls; k++) {
                 if (!calls[k])
@@ -216,6 +227,14 @@ bool dl_job_wire_decode(const char *buf, size_t len, struct dl_job *job)
                         free(job->dump);
                         job->dump = get_str(&r, &job->dump_len);
                         break;
+                case TAG_ACCESS: {
+                        size_t n = 0;
+                        char *s = get_str(&r, &n);
+                        if (s)
+                                dl_strbuf_add(&job->access, s, n);
+                        free(s);
+                        break;
+                }
                 case TAG_CALLS: {
                         uint32_t k = get_u32(&r);
                         uint64_t n = get_u64(&r);

@@ -5,7 +5,8 @@
  * The result is the job's outcome, clang error count and what the result
  * cache did for it (struct dl_job.cache), its tool
  * diagnostics (struct dl_log_entry), its findings (struct dl_finding with
- * related locations), its --dump-requests text, and how many calls each
+ * related locations), its --dump-requests text, its access records
+ * (report/access.h, when its pipeline asks for them), and how many calls each
  * wrapper of its rules matched. The encoding is private to one ddblint
  * binary talking to a fork of itself: records of a tag byte and fields,
  * numbers in native byte order, strings as a 32-bit length (0xffffffff for

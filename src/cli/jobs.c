@@ -60,6 +60,7 @@ static struct dl_pipeline job_pipeline(struct dl_job *job)
         p.emit_data = job;
         p.cache_use = &job->cache;
         p.settled = job->settled;
+        p.access = job->pipeline->access ? &job->access : NULL;
         return p;
 }
 
@@ -499,6 +500,7 @@ void dl_job_fini(struct dl_job *job)
         free(job->dump);
         job->dump = NULL;
         job->dump_len = 0;
+        dl_strbuf_fini(&job->access);
 }
 
 unsigned dl_jobs_default_workers(void)

@@ -27,6 +27,7 @@
 #include "pipeline.h"
 
 #include "../core/log.h"
+#include "../core/strbuf.h"
 #include "../findings/finding.h"
 
 #include <stddef.h>
@@ -50,6 +51,9 @@ struct dl_job {
         size_t n_findings;
         char *dump;                     /* out: --dump-requests lines (heap) or NULL */
         size_t dump_len;
+        /* out: the access records of its requests (report/access.h), when
+         * the pipeline's access is non-NULL (released by dl_job_fini) */
+        struct dl_strbuf access;
 };
 
 /* Called on the calling thread with each finished job, in job order. */

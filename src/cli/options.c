@@ -93,6 +93,12 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                                 o->dump_requests = true;
                                 continue;
                         }
+                        if (!operands_only && o->n_paths == 0 && !o->command && !o->dump_requests &&
+                            (!strcmp(a, "access-patterns") || !strcmp(a, "iam-policy"))) {
+                                o->command =
+                                        a[0] == 'a' ? DL_CMD_ACCESS_PATTERNS : DL_CMD_IAM_POLICY;
+                                continue;
+                        }
                         if (!operands_only && o->n_paths == 0 && !o->merge_sarif &&
                             strcmp(a, "merge-sarif") == 0) {
                                 o->merge_sarif = true;
@@ -126,6 +132,10 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                 FLAG("--no-prefilter", no_prefilter)
                 FLAG("--cache-stats", cache_stats)
                 FLAG("--follow-symlinks", follow_symlinks)
+                if (o->command == DL_CMD_IAM_POLICY && !strcmp(a, "--explain")) {
+                        o->explain_calls = true;
+                        continue;
+                }
 #undef FLAG
 #define VALUE(s, field)                                                          \
         if (take_value(s, argc, argv, &i, &v, &missing)) {                      \
@@ -147,6 +157,8 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                 VALUE("--sarif-help-base", help_base)
                 VALUE("--cache-dir", cache_dir)
                 VALUE("--cache-size", cache_size)
+                VALUE("--region", region)
+                VALUE("--account", account)
 #undef VALUE
                 if (take_value("--extra-arg", argc, argv, &i, &v, &missing)) {
                         if (missing)
@@ -231,6 +243,9 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                 if (take_value("--format", argc, argv, &i, &v, &missing)) {
                         if (missing)
                                 goto missing_value;
+                        o->format_name = v;
+                        if (o->command != DL_CMD_LINT)
+                                continue; /* the subcommand's formats (cli.c) */
                         if (strcmp(v, "text") == 0)
                                 o->format = DL_FORMAT_TEXT;
                         else if (strcmp(v, "sarif") == 0)
@@ -286,6 +301,9 @@ const char *dl_options_usage(void)
         return "usage: ddblint [options] [--] PATH...\n"
                "       ddblint dump-requests [options] PATH...\n"
                "       ddblint merge-sarif [-o OUT] SARIF...\n"
+               "       ddblint access-patterns [--format markdown|json|csv] [options] PATH...\n"
+               "       ddblint iam-policy [--format json|terraform|cloudformation] [--explain]\n"
+               "                          [--region R] [--account ID] [options] PATH...\n"
                "\n"
                "Finds DynamoDB access-pattern mistakes in C and C++ code. A PATH is a file or\n"
                "a directory (walked for .c .h .cc .cpp .cxx .hh .hpp .hxx .inl .ipp .C, skipping\n"
@@ -352,6 +370,14 @@ const char *dl_options_usage(void)
                "  --list-checks          list the checks and exit\n"
                "  --explain CHECK        print the documentation of CHECK and exit\n"
                "  --dump-requests        print each normalized DynamoDB request, no checks\n"
+               "Subcommands (the same analysis, cache and options as a lint run):\n"
+               "  access-patterns        the code's access patterns, one row per pattern\n"
+               "                         (--format markdown, the default, json or csv)\n"
+               "  iam-policy             the least-privilege IAM policy of the code's requests\n"
+               "                         (--format json, the default, terraform or\n"
+               "                         cloudformation); --explain lists on stderr the calls\n"
+               "                         behind each action; --region and --account fill the\n"
+               "                         ARNs (default *)\n"
                "  --version, --help\n"
                "\n"
                "Exit status: 0 no finding at or above --fail-on; 1 findings; 2 usage,\n"

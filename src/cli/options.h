@@ -17,6 +17,11 @@
 
 enum dl_format { DL_FORMAT_TEXT, DL_FORMAT_SARIF, DL_FORMAT_JSON };
 
+/* What a run reports: findings (the default), or the access-patterns and
+ * iam-policy subcommands' reports over every request (report/inventory.h,
+ * report/iam.h). */
+enum dl_command { DL_CMD_LINT, DL_CMD_ACCESS_PATTERNS, DL_CMD_IAM_POLICY };
+
 /* The bounds on one translation unit's analysis unless --tu-timeout and
  * --tu-memory say otherwise: far above what a real source file takes (the
  * 50 MB source of tests/bad-input takes about a minute), low enough that a
@@ -69,6 +74,11 @@ struct dl_options {
                                         project root */
         unsigned shard_k, shard_n;   /* --shard K/N (1 <= K <= N); 0/0 = every input */
         bool merge_sarif;            /* the merge-sarif subcommand: paths are SARIF logs */
+        enum dl_command command;     /* access-patterns, iam-policy, or a lint run */
+        const char *format_name;     /* --format as given, for the subcommands' formats */
+        bool explain_calls;          /* iam-policy --explain: the call sites of each action */
+        const char *region;          /* iam-policy --region, or NULL (`*`) */
+        const char *account;         /* iam-policy --account, or NULL (`*`) */
 };
 
 /**

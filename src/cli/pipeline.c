@@ -16,6 +16,7 @@
 #include "../model/request.h"
 #include "../recognize/analyze.h"
 #include "../recognize/prefilter.h"
+#include "../report/access.h"
 #include "../rules/schema.h"
 #include "prefilter_memo.h"
 #include "result_cache.h"
@@ -217,7 +218,7 @@ struct file_list {
 static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
                                     const char *const *args, size_t n_args, const char *const *own,
                                     size_t n_own, bool *own_seen, unsigned *clang_errors,
-                                    struct file_list *files);
+                                    struct file_list *files, struct dl_strbuf *access);
 
 /* What can be said of a unit without parsing it: the prefilter's verdict
  * of an earlier run (unless p->settled: prefilter_memo.h), its input
@@ -280,6 +281,8 @@ static bool settle(struct dl_pipeline *p, const char *path, const char *const *a
         }
         for (size_t i = 0; i < r.n_findings; i++)
                 p->emit(p->emit_data, r.findings[i]);
+        if (p->access && r.access)
+                dl_strbuf_puts(p->access, r.access);
         r.n_findings = 0; /* emitted: the callee owns them */
         if (clang_errors)
                 *clang_errors = r.clang_errors;
@@ -307,26 +310,35 @@ static enum dl_file_outcome analyse_unit(struct dl_pipeline *p, const char *path
         if (settle(p, path, args, n_args, own, n_own, own_seen, clang_errors, &out, key, &keyed))
                 return out;
         if (!keyed)
-                return analyse(p, path, args, n_args, own, n_own, own_seen, clang_errors, NULL);
+                return analyse(p, path, args, n_args, own, n_own, own_seen, clang_errors, NULL,
+                               p->access);
         struct capture cap = {p->emit, p->emit_data, {0}};
         struct dl_pipeline q = *p;
         q.emit = capture_emit;
         q.emit_data = &cap;
         size_t log0 = p->log->n;
         struct file_list files = {0};
-        out = analyse(&q, path, args, n_args, own, n_own, own_seen, &errors, &files);
+        /* the access records are kept with every entry, so that a lint
+         * run's entries answer the access-patterns and iam-policy runs */
+        struct dl_strbuf access;
+        dl_strbuf_init(&access);
+        out = analyse(&q, path, args, n_args, own, n_own, own_seen, &errors, &files, &access);
         if (clang_errors)
                 *clang_errors = errors;
         bool kept = false, all_seen = true;
         for (size_t i = 0; i < n_own; i++)
                 all_seen = all_seen && own_seen[i];
         if (out == DL_FILE_ANALYSED && all_seen) {
-                struct dl_result keep = {cap.got.items, cap.got.n, {0}, errors};
+                struct dl_result keep = {
+                        cap.got.items, cap.got.n, {0}, errors, (char *)dl_strbuf_cstr(&access)};
                 keep.log.items = p->log->items + log0;
                 keep.log.n = p->log->n - log0;
                 kept = dl_result_cache_put(p->cache, key, &keep, (const char *const *)files.items,
                                            files.n);
         }
+        if (p->access)
+                dl_strbuf_add(p->access, access.buf, access.len);
+        dl_strbuf_fini(&access);
         if (p->cache_use)
                 *p->cache_use = kept ? DL_CACHE_WRITTEN : DL_CACHE_MISSED;
         for (size_t i = 0; i < files.n; i++)
@@ -337,11 +349,12 @@ static enum dl_file_outcome analyse_unit(struct dl_pipeline *p, const char *path
 }
 
 /* dl_pipeline_file after the input checks: parse, recognize, check; the
- * headers clang read to files when not NULL. */
+ * headers clang read to files when not NULL, each request's access records
+ * to access when not NULL. */
 static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
                                     const char *const *args, size_t n_args, const char *const *own,
                                     size_t n_own, bool *own_seen, unsigned *clang_errors,
-                                    struct file_list *files)
+                                    struct file_list *files, struct dl_strbuf *access)
 {
         /* libclang is loaded at the first parse (libclang.h); one that
          * cannot be loaded fails each file that needs it, by name */
@@ -405,6 +418,8 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
                         continue;
                 }
                 dl_pipeline_check(p, req);
+                if (access)
+                        dl_access_append(access, p->rules, req, path);
         }
         if (!p->dump)
                 dl_pipeline_check_unit(p, an.requests, an.n_requests);

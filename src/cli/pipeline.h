@@ -21,6 +21,7 @@
 #include <stdio.h>
 
 struct dl_log;
+struct dl_strbuf;
 struct dl_pch;
 struct dl_ruleset;
 
@@ -57,6 +58,10 @@ struct dl_pipeline {
                                              are not repeated */
         bool verbose;
         FILE *dump;                       /* non-NULL: print requests, run no check */
+        /* non-NULL: receives the access records of every request
+         * (report/access.h: JSON lines), from the analysis or from the
+         * result cache, which keeps them with every entry (borrowed) */
+        struct dl_strbuf *access;
         struct dl_log *log;               /* borrowed */
         dl_finding_emit_fn emit;
         void *emit_data;

@@ -2,8 +2,9 @@
  * SPDX-License-Identifier: MIT
  *
  * Entry format (a sealed file, cache_files.h), <results>/XX/<key>:
- *   ddblint-result-cache 4 <version>\n
- *   <one line of JSON: {"key", "clang_errors", "findings": [...], "log": [...]}>\n
+ *   ddblint-result-cache 5 <version>\n
+ *   <one line of JSON: {"key", "clang_errors", "findings": [...], "log": [...],
+ *    "access": the access records of report/access.h, JSON lines in a string}>\n
  *   L <TAB> <name of its header list>\n
  *   <seal of the lines above: SHA-256 hex, or signed (cache_files.h)>\n
  * Header list (a sealed file), <results>/lists/<name>:
@@ -50,7 +51,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define FORMAT "ddblint-result-cache 4"
+#define FORMAT "ddblint-result-cache 5"
 #define LIST_FORMAT "ddblint-header-list 1"
 #define LISTS "lists" /* the lists' directory under <results> */
 
@@ -386,6 +387,7 @@ void dl_result_fini(struct dl_result *r)
         for (size_t i = 0; i < r->n_findings; i++)
                 dl_finding_free(r->findings[i]);
         free(r->findings);
+        free(r->access);
         dl_log_fini(&r->log);
         memset(r, 0, sizeof *r);
 }
@@ -521,8 +523,9 @@ static bool entry_read(json_t *j, const char *key_hex, struct dl_result *out)
         const char *key;
         json_int_t clang_errors;
         json_t *findings, *log;
-        if (json_unpack(j, "{s:s,s:I,s:o,s:o}", "key", &key, "clang_errors", &clang_errors,
-                        "findings", &findings, "log", &log) != 0 ||
+        const char *access;
+        if (json_unpack(j, "{s:s,s:I,s:o,s:o,s:s}", "key", &key, "clang_errors", &clang_errors,
+                        "findings", &findings, "log", &log, "access", &access) != 0 ||
             strcmp(key, key_hex) != 0 || !json_is_array(findings) || !json_is_array(log))
                 return false;
         size_t i;
@@ -530,6 +533,7 @@ static bool entry_read(json_t *j, const char *key_hex, struct dl_result *out)
         struct dl_result r = {0};
         dl_log_init(&r.log, NULL, true);
         r.clang_errors = (unsigned)clang_errors;
+        r.access = access[0] ? dl_xstrdup(access) : NULL;
         r.findings = dl_xcalloc(json_array_size(findings) + 1, sizeof *r.findings);
         json_array_foreach (findings, i, v) {
                 struct dl_finding *f = finding_read(v);
@@ -681,8 +685,9 @@ bool dl_result_cache_put(struct dl_result_cache *c, const uint8_t *key, const st
                 ok = json_array_append_new(fs, finding_json(r->findings[i])) == 0;
         for (size_t i = 0; ok && i < r->log.n; i++)
                 ok = json_array_append_new(ls, log_json(&r->log.items[i])) == 0;
-        json_t *j = json_pack("{s:s,s:I,s:o,s:o}", "key", hex, "clang_errors",
-                              (json_int_t)r->clang_errors, "findings", fs, "log", ls);
+        json_t *j = json_pack("{s:s,s:I,s:o,s:o,s:s}", "key", hex, "clang_errors",
+                              (json_int_t)r->clang_errors, "findings", fs, "log", ls, "access",
+                              r->access ? r->access : "");
         char *line = ok && j ? json_dumps(j, JSON_COMPACT) : NULL;
         json_decref(j);
         char *body = line ? dl_xasprintf("%s\nL\t%s", line, list) : NULL;

@@ -110,6 +110,10 @@ struct dl_result {
         size_t n_findings;
         struct dl_log log; /* tool diagnostics, in order */
         unsigned clang_errors;
+        /* the access records of its requests (report/access.h: JSON
+         * lines), or NULL for none; owned by a result dl_result_cache_get
+         * filled, borrowed by dl_result_cache_put */
+        char *access;
 };
 
 /** dl_result_fini - free the findings and the log; NULL-safe. */

@@ -1,0 +1,213 @@
+#!/bin/sh
+# iam-policy.sh - the access-patterns and iam-policy subcommands as a user
+# meets them: on the example projects the policy holds exactly the actions,
+# tables and indexes their code uses (derived by hand from the code, below),
+# denies Scan where the code never scans, and says on stderr which call
+# widened a statement; on a project whose keys are known it carries
+# dynamodb:LeadingKeys; every policy follows the IAM policy grammar; a warm
+# run (result cache) and -j 1 give what a cold -j 2 run gives; the
+# inventory of each example is the access-pattern table of its README.
+. "$(dirname "$0")/lib.inc"
+GRAMMAR="$T/grammar.py"
+cat >"$GRAMMAR" <<'EOT'
+# The IAM policy grammar (IAM User Guide, "Grammar of the IAM JSON policy
+# language") for what iam-policy writes: Version, Statement[] of Sid
+# (letters and digits, unique), Effect, Action (dynamodb:Name), Resource
+# (DynamoDB table or index ARNs, or "*"), Condition (operator -> key ->
+# values) with the operators and keys iam-policy uses.
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+assert set(d) == {"Version", "Statement"}, d.keys()
+assert d["Version"] == "2012-10-17"
+arn = re.compile(r"^arn:aws:dynamodb:(\*|[a-z0-9-]+):(\*|[0-9]{12}):table/[A-Za-z0-9_.*-]+(/index/[A-Za-z0-9_.*-]+)?$")
+sids = set()
+for s in d["Statement"]:
+    assert set(s) <= {"Sid", "Effect", "Action", "Resource", "Condition"}, s
+    assert re.fullmatch(r"[A-Za-z0-9]+", s["Sid"]) and s["Sid"] not in sids, s["Sid"]
+    sids.add(s["Sid"])
+    assert s["Effect"] in ("Allow", "Deny")
+    assert s["Action"] and all(re.fullmatch(r"dynamodb:[A-Za-z]+", a) for a in s["Action"])
+    assert s["Action"] == sorted(set(s["Action"]))
+    for r in s["Resource"]:
+        assert r == "*" or arn.match(r), r
+    for op, keys in s.get("Condition", {}).items():
+        assert op in ("ForAllValues:StringLike", "Bool"), op
+        for k, v in keys.items():
+            assert (op, k) in (("ForAllValues:StringLike", "dynamodb:LeadingKeys"),
+                               ("Bool", "dynamodb:FullTableScan")), (op, k)
+            assert isinstance(v, (str, list))
+print("grammar ok")
+EOT
+# summary: one line per statement, "Effect Resource... : Action... | Condition"
+summary() {
+  python3 - "$1" <<'EOT'
+import json, sys
+for s in json.load(open(sys.argv[1]))["Statement"]:
+    res = " ".join(r.replace("arn:aws:dynamodb:*:*:", "") for r in s["Resource"])
+    acts = " ".join(a.replace("dynamodb:", "") for a in s["Action"])
+    print(s["Effect"], res, ":", acts, "|", json.dumps(s.get("Condition"), sort_keys=True))
+EOT
+}
+grammar() { if python3 "$GRAMMAR" "$1" >"$T/g" 2>&1; then ok "$1 follows the grammar"; else fail "$1 breaks the grammar"; sed 's/^/  | /' "$T/g"; fi; }
+same() { if cmp -s "$1" "$2"; then ok "$1 = $2"; else fail "$1 != $2"; diff "$1" "$2" | head -20; fi; }
+
+# -- examples/ecommerce (C++). By hand, from its code: Ecommerce is read by
+# Query (users.cpp) and Scan (reporting.cpp), written by PutItem
+# (activity.cpp, orders.cpp), UpdateItem (activity.cpp, orders.cpp) and a
+# TransactWriteItems of a ConditionCheck and Puts (orders.cpp:68); GSI1 is
+# queried (orders.cpp). The transaction's Puts are added in a loop, so
+# ddblint cannot list every member: a statement on table/* with the four
+# member actions, and a warning naming orders.cpp:68. The table is scanned,
+# its indexes never. Its keys are built by helpers ddblint does not follow
+# (keys.cpp), so no LeadingKeys.
+cp -R "$SRC/examples/ecommerce" cpp
+cd cpp
+expect_rc 0 "$DDBLINT" iam-policy --cache-dir "$T/cache" -j 2 .
+cp "$T/out" "$T/cpp.json"; cp "$T/err" "$T/cpp.err"
+grammar "$T/cpp.json"
+summary "$T/cpp.json" >"$T/cpp.sum"
+cat >"$T/cpp.want" <<'EOT'
+Allow table/* : ConditionCheckItem DeleteItem PutItem UpdateItem | null
+Allow table/Ecommerce : ConditionCheckItem PutItem Query Scan UpdateItem | null
+Allow table/Ecommerce/index/GSI1 : Query | null
+Deny table/Ecommerce/index/* : Scan | null
+Deny table/Ecommerce table/Ecommerce/index/* : PartiQLSelect | {"Bool": {"dynamodb:FullTableScan": "true"}}
+EOT
+same "$T/cpp.sum" "$T/cpp.want"
+has "$T/cpp.err" "ddblint: warning: src/orders.cpp:68:20: TransactWriteItems <unlisted>: members ddblint could not follow"
+has "$T/cpp.err" "so it is allowed on every table (table/*)"
+# warm (every file from the result cache) and -j 1: the same policy
+expect_rc 0 "$DDBLINT" iam-policy --cache-dir "$T/cache" --cache-stats -j 1 .
+same "$T/out" "$T/cpp.json"
+has "$T/err" "from the result cache"
+lacks "$T/err" " 0 of "
+# a lint run's cache answers the subcommand too (the records are kept)
+rm -rf "$T/cache2"
+"$DDBLINT" --cache-dir "$T/cache2" -q . >/dev/null 2>&1
+expect_rc 0 "$DDBLINT" access-patterns --cache-dir "$T/cache2" --cache-stats .
+has "$T/err" "7 of 7 files from the result cache"
+cp "$T/out" "$T/cpp.md"
+expect_rc 0 "$DDBLINT" access-patterns --no-cache .
+same "$T/out" "$T/cpp.md"
+# the README's access-pattern table is the inventory
+sed -n '/^<!-- access-patterns -->$/,/^<!-- \/access-patterns -->$/p' README.md | sed '1d;$d' >"$T/readme.md"
+same "$T/readme.md" "$T/cpp.md"
+# --explain: the calls behind each action
+expect_rc 0 "$DDBLINT" iam-policy --no-cache --explain .
+has "$T/err" "AllowEcommerceIndexGSI1 (table/Ecommerce/index/GSI1):"
+has "$T/err" "    src/reporting.cpp:25:24"
+# other formats
+expect_rc 0 "$DDBLINT" iam-policy --no-cache --format cloudformation .
+has "$T/out" '"Fn::Sub": "arn:${AWS::Partition}:dynamodb:${AWS::Region}:${AWS::AccountId}:table/Ecommerce"'
+has "$T/out" '"Type": "AWS::IAM::ManagedPolicy"'
+expect_rc 0 "$DDBLINT" iam-policy --no-cache --format terraform .
+has "$T/out" 'data "aws_caller_identity" "current" {}'
+has "$T/out" '"arn:${data.aws_partition.current.partition}:dynamodb:${data.aws_region.current.name}:${data.aws_caller_identity.current.account_id}:table/Ecommerce"'
+expect_rc 0 "$DDBLINT" iam-policy --no-cache --region eu-west-1 --account 123456789012 .
+has "$T/out" '"arn:aws:dynamodb:eu-west-1:123456789012:table/Ecommerce"'
+grammar "$T/out"
+expect_rc 2 "$DDBLINT" iam-policy --format yaml .
+has "$T/err" "unknown format 'yaml' for iam-policy; expected json, terraform or cloudformation"
+expect_rc 2 "$DDBLINT" iam-policy --account 12 .
+has "$T/err" "bad value '12' for --account"
+expect_rc 0 "$DDBLINT" access-patterns --no-cache --format csv .
+has "$T/out" "operation,table,index,partition key,sort key,filter,projection,consistent read,call sites"
+expect_rc 0 "$DDBLINT" access-patterns --no-cache --format json .
+has "$T/out" '"partition_key": "PK = PRODUCT#flash-sale#<shard:8>"'
+cd "$T"
+
+# -- examples/ecommerce-c (C over libcurl and aws_dynamo-style structs). By
+# hand: Ecommerce is queried (users.c, reporting.c) and updated (orders.c);
+# GSI1 and GSI2 are queried; the revenue report Scans through a request
+# struct whose IndexName ddblint cannot see (reporting.c:35): the table and
+# every index; the order transaction's body takes its members from a string
+# built elsewhere (orders.c:75): table/*, the four member actions. Scanned
+# on the table and (maybe) its indexes: no Deny of Scan.
+cp -R "$SRC/examples/ecommerce-c" c
+cd c
+expect_rc 0 "$DDBLINT" iam-policy --no-cache .
+cp "$T/out" "$T/c.json"
+grammar "$T/c.json"
+summary "$T/c.json" >"$T/c.sum"
+cat >"$T/c.want" <<'EOT'
+Allow table/* : ConditionCheckItem DeleteItem PutItem UpdateItem | null
+Allow table/Ecommerce : Query Scan UpdateItem | null
+Allow table/Ecommerce/index/* : Scan | null
+Allow table/Ecommerce/index/GSI1 : Query | null
+Allow table/Ecommerce/index/GSI2 : Query | null
+Deny table/Ecommerce table/Ecommerce/index/* : PartiQLSelect | {"Bool": {"dynamodb:FullTableScan": "true"}}
+EOT
+same "$T/c.sum" "$T/c.want"
+has "$T/err" "src/reporting.c:35:31: Scan: its index is not known"
+expect_rc 0 "$DDBLINT" access-patterns --no-cache .
+sed -n '/^<!-- access-patterns -->$/,/^<!-- \/access-patterns -->$/p' README.md | sed '1d;$d' >"$T/readme-c.md"
+same "$T/readme-c.md" "$T/out"
+cd "$T"
+
+# -- keys with known prefixes: LeadingKeys; a Scan of one table only
+mkdir lk && cd lk
+cat >.ddblint.yaml <<'EOT'
+version: 1
+tables:
+  - name: Users
+    partition-key: {name: PK, type: S}
+    sort-key: {name: SK, type: S}
+  - name: Audit
+    partition-key: {name: Day, type: S}
+EOT
+cat >app.cpp <<'EOT'
+#include <aws/dynamodb/DynamoDBClient.h>
+#include <string>
+
+using namespace Aws::DynamoDB::Model;
+
+void get_user(Aws::DynamoDB::DynamoDBClient &client, const std::string &id)
+{
+        GetItemRequest req;
+        req.SetTableName("Users");
+        req.AddKey("PK", AttributeValue("USER#" + id));
+        req.AddKey("SK", AttributeValue("PROFILE"));
+        client.GetItem(req);
+}
+
+void orders(Aws::DynamoDB::DynamoDBClient &client, const std::string &id)
+{
+        QueryRequest q;
+        q.SetTableName("Users");
+        q.SetKeyConditionExpression("PK = :pk AND begins_with(SK, :o)");
+        q.AddExpressionAttributeValues(":pk", AttributeValue("USER#" + id));
+        q.AddExpressionAttributeValues(":o", AttributeValue("ORDER#"));
+        client.Query(q);
+}
+
+void put_config(Aws::DynamoDB::DynamoDBClient &client)
+{
+        PutItemRequest p;
+        p.SetTableName("Users");
+        p.AddItem("PK", AttributeValue("CONFIG"));
+        p.AddItem("SK", AttributeValue("v1"));
+        client.PutItem(p);
+}
+
+void audit_all(Aws::DynamoDB::DynamoDBClient &client)
+{
+        ScanRequest s;
+        s.SetTableName("Audit");
+        client.Scan(s);
+}
+EOT
+expect_rc 0 "$DDBLINT" iam-policy --no-cache .
+cp "$T/out" "$T/lk.json"
+grammar "$T/lk.json"
+summary "$T/lk.json" >"$T/lk.sum"
+cat >"$T/lk.want" <<'EOT'
+Allow table/Audit : Scan | null
+Allow table/Users : GetItem PutItem Query | {"ForAllValues:StringLike": {"dynamodb:LeadingKeys": ["USER#*", "CONFIG"]}}
+Deny table/Audit/index/* table/Users table/Users/index/* : Scan | null
+Deny table/Audit table/Audit/index/* table/Users table/Users/index/* : PartiQLSelect | {"Bool": {"dynamodb:FullTableScan": "true"}}
+EOT
+same "$T/lk.sum" "$T/lk.want"
+expect_rc 0 "$DDBLINT" access-patterns --no-cache .
+has "$T/out" '| Query | Users |  | `PK = USER#<?>` | `SK begins_with ORDER#` |'
+has "$T/out" '| Scan | Audit |'
+finish
