@@ -59,6 +59,10 @@ struct dl_check {
          * is a configuration error, so a typo never silently turns a
          * setting off. */
         const char *const *options;
+        /* Runs only where the rules file enables it (`enabled: true`) or
+         * --checks names it: a check most projects have nothing to feed
+         * (undeclared-access-pattern needs declared patterns). */
+        bool off_by_default;
 };
 
 /* Where dl_report() sends a finding: ownership moves to the callee. */

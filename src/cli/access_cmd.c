@@ -49,7 +49,8 @@ enum dl_status dl_access_cmd_check(const struct dl_options *o, struct dl_error *
         return DL_OK;
 }
 
-int dl_access_cmd_report(const struct dl_options *o, const char *records, size_t len)
+int dl_access_cmd_report(const struct dl_options *o, const char *records, size_t len,
+                         const struct dl_access_pattern *const *declared, size_t n_declared)
 {
         json_t *recs = dl_access_load(records, len);
         char *buf = NULL;
@@ -64,7 +65,7 @@ int dl_access_cmd_report(const struct dl_options *o, const char *records, size_t
                 enum dl_inventory_format f = DL_INVENTORY_MARKDOWN;
                 if (o->format_name)
                         dl_inventory_format_parse(o->format_name, &f);
-                ok = dl_inventory_write(out, recs, f);
+                ok = dl_inventory_write(out, recs, f, declared, n_declared);
         } else {
                 struct dl_iam_opts io = {DL_IAM_JSON, o->region, o->account, o->explain_calls};
                 if (o->format_name)

@@ -8,6 +8,8 @@
 
 #include "options.h"
 
+struct dl_access_pattern;
+
 #include "../core/error.h"
 
 #include <stdbool.h>
@@ -23,10 +25,12 @@ enum dl_status dl_access_cmd_check(const struct dl_options *o, struct dl_error *
 /**
  * dl_access_cmd_report - write o->command's report of the records (len
  * bytes of JSON lines) to stdout (or -o, written atomically), warnings to
- * stderr.
+ * stderr; access-patterns compares them with the declared patterns
+ * (n_declared, borrowed: the rules files' `access-patterns:`).
  * Returns: 0, or 2 (DL_EXIT_USAGE) when the report cannot be written,
  * with the reason on stderr.
  */
-int dl_access_cmd_report(const struct dl_options *o, const char *records, size_t len);
+int dl_access_cmd_report(const struct dl_options *o, const char *records, size_t len,
+                         const struct dl_access_pattern *const *declared, size_t n_declared);
 
 #endif

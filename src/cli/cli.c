@@ -302,8 +302,8 @@ static void list_checks(FILE *out)
         const struct dl_catalogue *cat = dl_catalogue_get();
         for (size_t i = 0; i < cat->n; i++) {
                 const struct dl_check_info *in = cat->checks[i]->info;
-                fprintf(out, "%-30s %-8s %s\n", in->id, dl_severity_str(in->severity),
-                        in->summary);
+                fprintf(out, "%-30s %-8s %s%s\n", in->id, dl_severity_str(in->severity),
+                        in->summary, cat->checks[i]->off_by_default ? " (off by default)" : "");
         }
 }
 
@@ -1330,7 +1330,26 @@ int dl_cli_main(int argc, char **argv)
                 goto out;
         }
         if (o->command != DL_CMD_LINT) {
-                rc = dl_access_cmd_report(o, r->access.buf, r->access.len);
+                /* the declared patterns of every rules file of the run, once */
+                const struct dl_access_pattern **decl = NULL;
+                size_t n_decl = 0;
+                for (size_t i = 0; i < r->n_pipelines; i++) {
+                        const struct dl_ruleset *rs =
+                                r->pipeline_ready[i] ? r->pipelines[i].rules : NULL;
+                        for (size_t k = 0; rs && k < rs->n_access_patterns; k++) {
+                                bool seen = false;
+                                for (size_t d = 0; d < n_decl && !seen; d++)
+                                        seen = decl[d] == &rs->access_patterns[k] ||
+                                               !dl_loc_cmp(&decl[d]->loc,
+                                                           &rs->access_patterns[k].loc);
+                                if (seen)
+                                        continue;
+                                decl = dl_xrealloc(decl, (n_decl + 1) * sizeof *decl);
+                                decl[n_decl++] = &rs->access_patterns[k];
+                        }
+                }
+                rc = dl_access_cmd_report(o, r->access.buf, r->access.len, decl, n_decl);
+                free(decl);
                 if (rc == DL_EXIT_OK && r->incomplete)
                         rc = DL_EXIT_INCOMPLETE;
                 goto out;

@@ -63,7 +63,8 @@ void dl_pipeline_fini(struct dl_pipeline *p)
 bool dl_check_runs(const struct dl_ruleset *rules, const char *checks, const char *id)
 {
         const struct dl_check_config *cfg = dl_schema_check_config(rules, id);
-        bool on = !(cfg && cfg->has_enabled && !cfg->enabled);
+        const struct dl_check *c = dl_catalogue_find(id);
+        bool on = cfg && cfg->has_enabled ? cfg->enabled : !(c && c->off_by_default);
         return dl_checks_glob_apply(checks, id, on);
 }
 

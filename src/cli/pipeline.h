@@ -88,7 +88,8 @@ enum dl_status dl_pipeline_init(struct dl_pipeline *p, const struct dl_ruleset *
 void dl_pipeline_fini(struct dl_pipeline *p);
 /**
  * dl_check_runs - does check id run for files under rules? Its `enabled`
- * setting there (default true), then the clang-tidy-style list checks
+ * setting there (default true; false for a check off by default, struct
+ * dl_check.off_by_default), then the clang-tidy-style list checks
  * (--checks "-*,scan"; NULL for none) applied over it.
  */
 bool dl_check_runs(const struct dl_ruleset *rules, const char *checks, const char *id);

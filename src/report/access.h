@@ -59,6 +59,7 @@
 #ifndef DL_REPORT_ACCESS_H
 #define DL_REPORT_ACCESS_H
 
+#include "../checks/util_expr.h"
 #include "../core/strbuf.h"
 
 #include <jansson.h>
@@ -66,6 +67,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct dl_access_pattern;
+struct dl_access_shape;
 struct dl_request;
 struct dl_ruleset;
 
@@ -85,5 +88,24 @@ void dl_access_append(struct dl_strbuf *out, const struct dl_ruleset *rules,
  * out. Returns: a new JSON array, never NULL.
  */
 json_t *dl_access_load(const char *text, size_t len);
+
+/**
+ * dl_access_shape_of - the shape of record rec (checks/util_access.h) for
+ * dl_access_pattern_match; *pk, *sk, lits[0] and lits[1] receive the key
+ * shapes' strings (transfer full, NULL when none), which s borrows.
+ */
+void dl_access_shape_of(json_t *rec, struct dl_access_shape *s, char **pk, char **sk, char **lits);
+
+/** dl_access_word - is s one of words[0..n)? true and *index when so. */
+bool dl_access_word(const char *s, const char *const *words, size_t n, size_t *index);
+
+/** dl_access_str - the string member k of record o, "" when absent or not
+ * a string (borrowed). */
+const char *dl_access_str(json_t *o, const char *k);
+
+/**
+ * dl_access_record_match - dl_access_pattern_match of record rec.
+ */
+enum dl_tri dl_access_record_match(const struct dl_access_pattern *p, json_t *rec);
 
 #endif

@@ -3,6 +3,8 @@
  */
 #include "iam.h"
 
+#include "access.h"
+
 #include "../core/alloc.h"
 #include "../core/strbuf.h"
 
@@ -15,19 +17,11 @@
 bool dl_iam_format_parse(const char *s, enum dl_iam_format *out)
 {
         static const char *const names[] = {"json", "terraform", "cloudformation"};
-        for (size_t i = 0; i < 3; i++) {
-                if (!strcmp(s, names[i])) {
-                        *out = (enum dl_iam_format)i;
-                        return true;
-                }
-        }
-        return false;
-}
-
-static const char *str(json_t *o, const char *k)
-{
-        const char *s = json_string_value(json_object_get(o, k));
-        return s ? s : "";
+        size_t i;
+        if (!dl_access_word(s, names, 3, &i))
+                return false;
+        *out = (enum dl_iam_format)i;
+        return true;
 }
 
 /* One Allow statement: its resource (after "...:"), its actions with the
@@ -65,11 +59,12 @@ static void warn(struct policy *p, json_t *rec, const char *fmt, ...)
         dl_strbuf_vprintf(&sb, fmt, ap);
         va_end(ap);
         char *msg = dl_strbuf_take(&sb);
-        char *line = dl_xasprintf("ddblint: warning: %s:%lld:%lld: %s%s%s: %s\n", str(rec, "file"),
-                                  (long long)json_integer_value(json_object_get(rec, "line")),
-                                  (long long)json_integer_value(json_object_get(rec, "col")),
-                                  str(rec, "op"), *str(rec, "member") ? " " : "",
-                                  str(rec, "member"), msg);
+        char *line = dl_xasprintf(
+                "ddblint: warning: %s:%lld:%lld: %s%s%s: %s\n", dl_access_str(rec, "file"),
+                (long long)json_integer_value(json_object_get(rec, "line")),
+                (long long)json_integer_value(json_object_get(rec, "col")),
+                dl_access_str(rec, "op"), *dl_access_str(rec, "member") ? " " : "",
+                dl_access_str(rec, "member"), msg);
         if (!json_object_get(p->warned, line)) {
                 json_object_set_new(p->warned, line, json_true());
                 fputs(line, p->warn);
@@ -131,7 +126,7 @@ static bool index_action(const char *a)
 static void add_record(struct policy *p, json_t *rec)
 {
         char site[4200];
-        snprintf(site, sizeof site, "%s:%lld:%lld", str(rec, "file"),
+        snprintf(site, sizeof site, "%s:%lld:%lld", dl_access_str(rec, "file"),
                  (long long)json_integer_value(json_object_get(rec, "line")),
                  (long long)json_integer_value(json_object_get(rec, "col")));
         json_t *acts = json_object_get(rec, "actions");
@@ -139,25 +134,28 @@ static void add_record(struct policy *p, json_t *rec)
                 return;
         if (!json_is_true(json_object_get(rec, "actions_known"))) {
                 char *list = json_dumps(acts, JSON_COMPACT);
-                warn(p, rec, "%s, so every action it may need is allowed (%s)", str(rec, "why"),
-                     list ? list : "");
+                warn(p, rec, "%s, so every action it may need is allowed (%s)",
+                     dl_access_str(rec, "why"), list ? list : "");
                 free(list);
         }
-        bool none = !strcmp(str(rec, "resource"), "none");
+        bool none = !strcmp(dl_access_str(rec, "resource"), "none");
         const char *tglob = json_string_value(json_object_get(rec, "table_glob"));
-        const char *ts = str(rec, "table_state");
+        const char *ts = dl_access_str(rec, "table_state");
         if (!none && !tglob) {
                 warn(p, rec,
                      "its table is not known%s%s, so it is allowed on every table (table/*)",
-                     *str(rec, "why") && json_is_true(json_object_get(rec, "actions_known")) ? ": "
-                                                                                             : "",
-                     json_is_true(json_object_get(rec, "actions_known")) ? str(rec, "why") : "");
+                     *dl_access_str(rec, "why") &&
+                                     json_is_true(json_object_get(rec, "actions_known"))
+                             ? ": "
+                             : "",
+                     json_is_true(json_object_get(rec, "actions_known")) ? dl_access_str(rec, "why")
+                                                                         : "");
                 tglob = "*";
         } else if (!none && !strcmp(ts, "template")) {
                 warn(p, rec, "its table is named at run time ('%s'), so it is allowed on table/%s",
-                     str(rec, "table"), tglob);
+                     dl_access_str(rec, "table"), tglob);
         }
-        const char *is = str(rec, "index_state");
+        const char *is = dl_access_str(rec, "index_state");
         const char *iglob = json_string_value(json_object_get(rec, "index_glob"));
         bool on_index = strcmp(is, "absent") != 0;
         if (on_index && !iglob) {
@@ -167,7 +165,7 @@ static void add_record(struct policy *p, json_t *rec)
                 iglob = "*";
         } else if (on_index && !strcmp(is, "template")) {
                 warn(p, rec, "its index is named at run time ('%s'), so it is allowed on index/%s",
-                     str(rec, "index"), iglob);
+                     dl_access_str(rec, "index"), iglob);
         }
         /* an index not known may be none: the table and its indexes */
         bool maybe_base = on_index && strcmp(is, "unknown") == 0;
@@ -205,9 +203,9 @@ static void add_record(struct policy *p, json_t *rec)
                         const char *prefix = json_string_value(json_object_get(pk, "prefix"));
                         bool complete = json_is_true(json_object_get(pk, "complete"));
                         if (strcmp(action, "Scan") != 0 && strncmp(action, "PartiQL", 7) != 0 &&
-                            !strcmp(str(rec, "key_state"), "known") && prefix) {
-                                char *v = leading_value(complete ? str(pk, "value") : prefix,
-                                                        !complete);
+                            !strcmp(dl_access_str(rec, "key_state"), "known") && prefix) {
+                                char *v = leading_value(
+                                        complete ? dl_access_str(pk, "value") : prefix, !complete);
                                 bool have = false;
                                 size_t k;
                                 json_t *e;
@@ -224,7 +222,8 @@ static void add_record(struct policy *p, json_t *rec)
         bool scan = false, pq_scan = false;
         json_array_foreach (acts, i, a)
                 scan = scan || !strcmp(json_string_value(a), "Scan");
-        pq_scan = !strcmp(str(rec, "partiql"), "yes") && strcmp(str(rec, "scan"), "no") != 0;
+        pq_scan = !strcmp(dl_access_str(rec, "partiql"), "yes") &&
+                  strcmp(dl_access_str(rec, "scan"), "no") != 0;
         if (none || (!scan && !pq_scan))
                 return;
         if (scan && (!strcmp(ts, "known"))) {
@@ -243,7 +242,7 @@ static void add_record(struct policy *p, json_t *rec)
                 json_object_set_new(p->pq_scanned, tglob, json_true());
         else if (pq_scan)
                 json_array_append_new(p->unknown_pq_scans, json_string(tglob));
-        if (pq_scan && !strcmp(str(rec, "scan"), "maybe"))
+        if (pq_scan && !strcmp(dl_access_str(rec, "scan"), "maybe"))
                 warn(p, rec,
                      "ddblint cannot tell whether this PartiQL SELECT is a full table "
                      "scan, so no Deny of full table scans covers its table");

@@ -3,6 +3,9 @@
  */
 #include "inventory.h"
 
+#include "access.h"
+
+#include "../checks/util_access.h"
 #include "../core/alloc.h"
 #include "../core/strbuf.h"
 
@@ -11,19 +14,11 @@
 bool dl_inventory_format_parse(const char *s, enum dl_inventory_format *out)
 {
         static const char *const names[] = {"markdown", "json", "csv"};
-        for (size_t i = 0; i < 3; i++) {
-                if (!strcmp(s, names[i])) {
-                        *out = (enum dl_inventory_format)i;
-                        return true;
-                }
-        }
-        return false;
-}
-
-static const char *str(json_t *o, const char *k)
-{
-        const char *s = json_string_value(json_object_get(o, k));
-        return s ? s : "";
+        size_t i;
+        if (!dl_access_word(s, names, 3, &i))
+                return false;
+        *out = (enum dl_inventory_format)i;
+        return true;
 }
 
 char *dl_inventory_shape(json_t *key)
@@ -31,15 +26,28 @@ char *dl_inventory_shape(json_t *key)
         if (!json_is_object(key))
                 return dl_xstrdup("");
         const char *v = json_string_value(json_object_get(key, "value"));
-        return dl_xasprintf("%s %s %s", str(key, "attr"), str(key, "op"), v ? v : "<?>");
+        return dl_xasprintf("%s %s %s", dl_access_str(key, "attr"), dl_access_str(key, "op"),
+                            v ? v : "<?>");
 }
 
 /* The columns of a row, in order. */
-enum { C_OP, C_TABLE, C_INDEX, C_PK, C_SK, C_FILTER, C_PROJECTION, C_CONSISTENT, C_SITES, N_COLS };
+enum {
+        C_OP,
+        C_TABLE,
+        C_INDEX,
+        C_PK,
+        C_SK,
+        C_FILTER,
+        C_PROJECTION,
+        C_CONSISTENT,
+        C_SITES,
+        C_DECLARED,
+        N_COLS
+};
 
 static const char *const headers[N_COLS] = {
         "operation", "table",      "index",           "partition key", "sort key",
-        "filter",    "projection", "consistent read", "call sites",
+        "filter",    "projection", "consistent read", "call sites",    "declared pattern",
 };
 
 static char *key_cell(json_t *rec, const char *k)
@@ -47,7 +55,7 @@ static char *key_cell(json_t *rec, const char *k)
         json_t *key = json_object_get(rec, k);
         if (json_is_object(key))
                 return dl_inventory_shape(key);
-        const char *state = str(rec, "key_state");
+        const char *state = dl_access_str(rec, "key_state");
         /* an item operation whose key is not known says so; a Scan or a
          * table operation has none */
         if (!strcmp(k, "pk") && !strcmp(state, "unknown"))
@@ -58,25 +66,26 @@ static char *key_cell(json_t *rec, const char *k)
 /* The cells of rec (but the call sites), each a new string. */
 static void cells_of(json_t *rec, char **c)
 {
-        const char *member = str(rec, "member");
-        c[C_OP] = *member ? dl_xasprintf("%s %s", str(rec, "op"), member)
-                          : dl_xstrdup(str(rec, "op"));
-        const char *ts = str(rec, "table_state");
-        if (!strcmp(str(rec, "resource"), "none"))
+        const char *member = dl_access_str(rec, "member");
+        c[C_OP] = *member ? dl_xasprintf("%s %s", dl_access_str(rec, "op"), member)
+                          : dl_xstrdup(dl_access_str(rec, "op"));
+        const char *ts = dl_access_str(rec, "table_state");
+        if (!strcmp(dl_access_str(rec, "resource"), "none"))
                 c[C_TABLE] = dl_xstrdup("");
         else if (!strcmp(ts, "unknown"))
                 c[C_TABLE] = dl_xstrdup("(unknown)");
         else
-                c[C_TABLE] = dl_xstrdup(str(rec, "table"));
-        const char *is = str(rec, "index_state");
-        c[C_INDEX] =
-                !strcmp(is, "unknown") ? dl_xstrdup("(unknown)") : dl_xstrdup(str(rec, "index"));
+                c[C_TABLE] = dl_xstrdup(dl_access_str(rec, "table"));
+        const char *is = dl_access_str(rec, "index_state");
+        c[C_INDEX] = !strcmp(is, "unknown") ? dl_xstrdup("(unknown)")
+                                            : dl_xstrdup(dl_access_str(rec, "index"));
         c[C_PK] = key_cell(rec, "pk");
         c[C_SK] = key_cell(rec, "sk");
-        c[C_FILTER] = dl_xstrdup(str(rec, "filter"));
-        c[C_PROJECTION] = dl_xstrdup(str(rec, "projection"));
-        c[C_CONSISTENT] = dl_xstrdup(str(rec, "consistent"));
+        c[C_FILTER] = dl_xstrdup(dl_access_str(rec, "filter"));
+        c[C_PROJECTION] = dl_xstrdup(dl_access_str(rec, "projection"));
+        c[C_CONSISTENT] = dl_xstrdup(dl_access_str(rec, "consistent"));
         c[C_SITES] = NULL;
+        c[C_DECLARED] = NULL;
 }
 
 struct row {
@@ -124,7 +133,7 @@ static char *sites_text(json_t *sites)
         size_t i;
         json_t *s;
         json_array_foreach (sites, i, s) {
-                dl_strbuf_printf(&sb, "%s%s:%lld", i ? ", " : "", str(s, "file"),
+                dl_strbuf_printf(&sb, "%s%s:%lld", i ? ", " : "", dl_access_str(s, "file"),
                                  (long long)json_integer_value(json_object_get(s, "line")));
         }
         return dl_strbuf_take(&sb);
@@ -135,8 +144,57 @@ static json_t *cell_json(const char *s)
         return *s ? json_string(s) : json_null();
 }
 
-bool dl_inventory_write(FILE *out, json_t *records, enum dl_inventory_format f)
+/* The declared patterns no record serves: Markdown's list after the
+ * table, CSV's rows without call sites. */
+static void unserved(FILE *out, enum dl_inventory_format f,
+                     const struct dl_access_pattern *const *declared, size_t n_declared,
+                     const bool *served)
 {
+        bool first = true;
+        for (size_t d = 0; d < n_declared; d++) {
+                const struct dl_access_pattern *p = declared[d];
+                if (served[d])
+                        continue;
+                if (f == DL_INVENTORY_CSV) {
+                        const char *cells[N_COLS] = {p->operation ? p->operation : "",
+                                                     p->table ? p->table : "",
+                                                     p->index ? p->index : "",
+                                                     p->partition_key ? p->partition_key : "",
+                                                     p->sort_key ? p->sort_key : "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     "",
+                                                     p->name};
+                        for (size_t k = 0; k < N_COLS; k++) {
+                                if (k)
+                                        fputc(',', out);
+                                put_csv(out, cells[k]);
+                        }
+                        fputs("\r\n", out);
+                        continue;
+                }
+                if (first)
+                        fputs("\nDeclared patterns no code serves:\n\n", out);
+                first = false;
+                fprintf(out, "- %s (%s:%u): ", p->name, p->loc.file ? p->loc.file : "?",
+                        p->loc.line);
+                fprintf(out, "%s on %s%s%s", p->operation ? p->operation : "any operation",
+                        p->table ? p->table : "any table", p->index ? " index " : "",
+                        p->index ? p->index : "");
+                if (p->partition_key)
+                        fprintf(out, ", partition key `%s`", p->partition_key);
+                if (p->sort_key)
+                        fprintf(out, ", sort key `%s`", p->sort_key);
+                fputc('\n', out);
+        }
+}
+
+bool dl_inventory_write(FILE *out, json_t *records, enum dl_inventory_format f,
+                        const struct dl_access_pattern *const *declared, size_t n_declared)
+{
+        size_t n_cols = n_declared ? N_COLS : C_DECLARED;
+        bool *served = dl_xcalloc(n_declared + 1, sizeof *served);
         struct row *rows = dl_xcalloc(json_array_size(records) + 1, sizeof *rows);
         size_t n = 0, i;
         json_t *rec;
@@ -151,8 +209,17 @@ bool dl_inventory_write(FILE *out, json_t *records, enum dl_inventory_format f)
                         if (k == C_SITES)
                                 break;
                 }
+                /* the declared pattern it serves; which ones are served */
+                const char *name = NULL;
+                for (size_t d = 0; d < n_declared; d++) {
+                        enum dl_tri m = dl_access_record_match(declared[d], rec);
+                        served[d] = served[d] || m != DL_TRI_NO;
+                        if (m == DL_TRI_YES && !name)
+                                name = declared[d]->name;
+                }
                 if (r == n) {
                         memcpy(rows[n].c, c, sizeof c);
+                        rows[n].c[C_DECLARED] = dl_xstrdup(name ? name : "");
                         rows[n++].sites = json_array();
                 } else {
                         for (size_t k = 0; k < C_SITES; k++)
@@ -182,14 +249,44 @@ bool dl_inventory_write(FILE *out, json_t *records, enum dl_inventory_format f)
                         for (size_t k = 0; k < C_SITES; k++)
                                 json_object_set_new(o, keys[k], cell_json(rows[r].c[k]));
                         json_object_set(o, "call_sites", rows[r].sites);
+                        if (n_declared)
+                                json_object_set_new(o, "declared_pattern",
+                                                    cell_json(rows[r].c[C_DECLARED]));
                         json_array_append_new(all, o);
                 }
                 json_t *doc = json_pack("{s:o}", "patterns", all);
+                if (n_declared) {
+                        json_t *un = json_array();
+                        for (size_t d = 0; d < n_declared; d++) {
+                                const struct dl_access_pattern *dp = declared[d];
+                                if (served[d])
+                                        continue;
+                                json_array_append_new(
+                                        un,
+                                        json_pack("{s:s,s:o,s:o,s:o,s:o,s:o,s:s,s:I}", "name",
+                                                  dp->name, "operation",
+                                                  dp->operation ? json_string(dp->operation)
+                                                                : json_null(),
+                                                  "table",
+                                                  dp->table ? json_string(dp->table) : json_null(),
+                                                  "index",
+                                                  dp->index ? json_string(dp->index) : json_null(),
+                                                  "partition_key",
+                                                  dp->partition_key ? json_string(dp->partition_key)
+                                                                    : json_null(),
+                                                  "sort_key",
+                                                  dp->sort_key ? json_string(dp->sort_key)
+                                                               : json_null(),
+                                                  "file", dp->loc.file ? dp->loc.file : "", "line",
+                                                  (json_int_t)dp->loc.line));
+                        }
+                        json_object_set_new(doc, "unserved", un);
+                }
                 json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
                 fputc('\n', out);
                 json_decref(doc);
         } else {
-                for (size_t k = 0; k < N_COLS; k++) {
+                for (size_t k = 0; k < n_cols; k++) {
                         if (f == DL_INVENTORY_CSV) {
                                 fprintf(out, "%s%s", k ? "," : "", headers[k]);
                         } else {
@@ -198,13 +295,13 @@ bool dl_inventory_write(FILE *out, json_t *records, enum dl_inventory_format f)
                 }
                 fputs(f == DL_INVENTORY_CSV ? "\r\n" : "|\n", out);
                 if (f == DL_INVENTORY_MARKDOWN) {
-                        for (size_t k = 0; k < N_COLS; k++)
+                        for (size_t k = 0; k < n_cols; k++)
                                 fputs("|---", out);
                         fputs("|\n", out);
                 }
                 for (size_t r = 0; r < n; r++) {
                         rows[r].c[C_SITES] = sites_text(rows[r].sites);
-                        for (size_t k = 0; k < N_COLS; k++) {
+                        for (size_t k = 0; k < n_cols; k++) {
                                 if (f == DL_INVENTORY_CSV) {
                                         if (k)
                                                 fputc(',', out);
@@ -220,7 +317,9 @@ bool dl_inventory_write(FILE *out, json_t *records, enum dl_inventory_format f)
                         }
                         fputs(f == DL_INVENTORY_CSV ? "\r\n" : "|\n", out);
                 }
+                unserved(out, f, declared, n_declared, served);
         }
+        free(served);
         for (size_t r = 0; r < n; r++) {
                 for (size_t k = 0; k < N_COLS; k++)
                         free(rows[r].c[k]);

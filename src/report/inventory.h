@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+struct dl_access_pattern;
+
 enum dl_inventory_format { DL_INVENTORY_MARKDOWN, DL_INVENTORY_JSON, DL_INVENTORY_CSV };
 
 /** dl_inventory_format_parse - "markdown", "json" or "csv"; true and *out
@@ -28,9 +30,16 @@ bool dl_inventory_format_parse(const char *s, enum dl_inventory_format *out);
 /**
  * dl_inventory_write - write the inventory of records (a JSON array of
  * access records, borrowed) to out in format f.
+ * @param declared  the rules files' declared patterns (`access-patterns:`,
+ *                  n_declared of them, borrowed): with any, each row names
+ *                  the first it serves (column "declared pattern"), and the
+ *                  declared patterns no record serves, or may serve, are
+ *                  listed after the rows (Markdown: a list; JSON:
+ *                  "unserved"; CSV: rows without call sites).
  * Returns: false when out reports a write error.
  */
-bool dl_inventory_write(FILE *out, json_t *records, enum dl_inventory_format f);
+bool dl_inventory_write(FILE *out, json_t *records, enum dl_inventory_format f,
+                        const struct dl_access_pattern *const *declared, size_t n_declared);
 
 /**
  * dl_inventory_shape - the text of a key shape (a record's "pk" or "sk"

@@ -370,6 +370,11 @@ static json_t *rule_of(const struct sarif_reporter *s, size_t index,
         json_object_set_new(r, "helpUri", jstr(uri));
         json_t *dc = json_object();
         json_object_set_new(dc, "level", json_string(level_of(info->severity)));
+        /* a check off by default (struct dl_check.off_by_default): SARIF's
+         * reportingConfiguration.enabled, true when absent */
+        const struct dl_check *check = dl_catalogue_find(info->id);
+        if (check && check->off_by_default)
+                json_object_set_new(dc, "enabled", json_false());
         json_object_set_new(r, "defaultConfiguration", dc);
         json_t *tags = json_array();
         const char *p = info->tags ? info->tags : "";

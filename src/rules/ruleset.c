@@ -1083,6 +1083,53 @@ static enum dl_status parse_wrappers(loader_t *ld, yaml_node_t *n)
         return DL_OK;
 }
 
+/* ---- access-patterns --------------------------------------------------- */
+
+/* One entry of `access-patterns:` (docs/rules-file.md): name required,
+ * the rest optional strings. The operation's name is checked by the check
+ * undeclared-access-pattern (its configure), which knows DynamoDB's. */
+static enum dl_status parse_access_pattern(loader_t *ld, yaml_node_t *n,
+                                           struct dl_access_pattern *p)
+{
+        enum dl_status st;
+        if ((st = expect_type(ld, n, YAML_MAPPING_NODE, "for each entry of 'access-patterns'")))
+                return st;
+        struct field f[] = {{"name", NULL, NULL},          {"operation", NULL, NULL},
+                            {"table", NULL, NULL},         {"index", NULL, NULL},
+                            {"partition-key", NULL, NULL}, {"sort-key", NULL, NULL}};
+        if ((st = read_fields(ld, n, "in access pattern", f, 6)))
+                return st;
+        p->loc = dl_rules_node_loc(ld, n);
+        if (!f[0].value)
+                return missing(ld, n, "name", "in access pattern", "a name for the pattern");
+        const char **out[] = {&p->name,  &p->operation,     &p->table,
+                              &p->index, &p->partition_key, &p->sort_key};
+        for (size_t i = 0; i < 6; i++) {
+                if (f[i].value && (st = dl_rules_get_string(ld, f[i].value, f[i].key, out[i])))
+                        return st;
+        }
+        p->operation_loc = f[1].value ? dl_rules_node_loc(ld, f[1].value) : p->loc;
+        return DL_OK;
+}
+
+static enum dl_status parse_access_patterns(loader_t *ld, yaml_node_t *n)
+{
+        enum dl_status st = expect_type(ld, n, YAML_SEQUENCE_NODE, "for 'access-patterns'");
+        if (st)
+                return st;
+        size_t n_items = dl_rules_seq_len(n);
+        ld->rs->access_patterns = dl_arena_alloc(
+                ld->arena, (n_items ? n_items : 1) * sizeof *ld->rs->access_patterns);
+        for (size_t i = 0; i < n_items; i++) {
+                struct dl_access_pattern *p = &ld->rs->access_patterns[ld->rs->n_access_patterns];
+                memset(p, 0, sizeof *p);
+                if ((st = parse_access_pattern(ld, dl_rules_seq_at(ld, n, i), p)))
+                        return st;
+                ld->rs->n_access_patterns++;
+        }
+        return DL_OK;
+}
+
 /* ---- checks ------------------------------------------------------------ */
 
 static enum dl_status parse_check(const loader_t *ld, yaml_node_t *k, yaml_node_t *v,
@@ -1187,8 +1234,8 @@ static enum dl_status parse_root(loader_t *ld, yaml_node_t *root)
         struct field f[] = {{"version", NULL, NULL},     {"inherit", NULL, NULL},
                             {"checks", NULL, NULL},      {"tables", NULL, NULL},
                             {"tables-from", NULL, NULL}, {"exclude", NULL, NULL},
-                            {"wrappers", NULL, NULL}};
-        if ((st = read_fields(ld, root, "at the top level", f, 7)))
+                            {"wrappers", NULL, NULL},    {"access-patterns", NULL, NULL}};
+        if ((st = read_fields(ld, root, "at the top level", f, 8)))
                 return st;
         if (!f[0].value)
                 return missing(ld, root, "version", "at the top level", "'version: 1'");
@@ -1216,6 +1263,8 @@ static enum dl_status parse_root(loader_t *ld, yaml_node_t *root)
         if (f[5].value && (st = parse_exclude(ld, f[5].value)))
                 return st;
         if (f[6].value && (st = parse_wrappers(ld, f[6].value)))
+                return st;
+        if (f[7].value && (st = parse_access_patterns(ld, f[7].value)))
                 return st;
         return DL_OK;
 }
@@ -1642,6 +1691,13 @@ struct dl_ruleset *dl_ruleset_merge(const struct dl_ruleset *child,
                 rs->wrappers[rs->n_wrappers++] = child->wrappers[i];
         for (size_t i = 0; i < parent->n_wrappers; i++)
                 rs->wrappers[rs->n_wrappers++] = parent->wrappers[i];
+        rs->access_patterns =
+                dl_arena_alloc(arena, (child->n_access_patterns + parent->n_access_patterns + 1) *
+                                              sizeof *rs->access_patterns);
+        for (size_t i = 0; i < child->n_access_patterns; i++)
+                rs->access_patterns[rs->n_access_patterns++] = child->access_patterns[i];
+        for (size_t i = 0; i < parent->n_access_patterns; i++)
+                rs->access_patterns[rs->n_access_patterns++] = parent->access_patterns[i];
         for (size_t i = 0; i < child->n_sources; i++)
                 dl_rules_add_source(rs, child->sources[i]);
         for (size_t i = 0; i < parent->n_sources; i++)

@@ -165,6 +165,22 @@ struct dl_wrapper {
         unsigned long *calls;
 };
 
+/* One entry of `access-patterns:` (docs/rules-file.md): an access pattern
+ * the code is meant to serve. operation, table and the key shapes may be
+ * NULL (any). */
+struct dl_access_pattern {
+        const char *name;
+        /* DynamoDB's operation ("Query"), or an IAM action a member needs
+         * ("PutItem") */
+        const char *operation;
+        const char *table;
+        const char *index;           /* NULL: the table itself, not an index */
+        const char *partition_key;   /* shape: "= USER#<?>" (operator, value) */
+        const char *sort_key;        /* shape: "begins_with ORDER#" */
+        struct dl_loc loc;           /* of the entry in the rules file */
+        struct dl_loc operation_loc; /* of its operation, for errors */
+};
+
 struct dl_ruleset {
         const char *path;          /* the file read, or NULL for built-in defaults */
         int version;               /* 1 */
@@ -178,6 +194,9 @@ struct dl_ruleset {
         size_t n_exclude;
         struct dl_wrapper *wrappers; /* written ones first, then the parent's */
         size_t n_wrappers;
+        /* `access-patterns:`, written ones first, then the parent's */
+        struct dl_access_pattern *access_patterns;
+        size_t n_access_patterns;
         /* Every file this ruleset was read from, in order of precedence:
          * the rules file, the table definitions it imports, then (after
          * dl_ruleset_merge) the parent's. Paths as they were opened. */

@@ -6,7 +6,9 @@
 # widened a statement; on a project whose keys are known it carries
 # dynamodb:LeadingKeys; every policy follows the IAM policy grammar; a warm
 # run (result cache) and -j 1 give what a cold -j 2 run gives; the
-# inventory of each example is the access-pattern table of its README.
+# inventory of each example is the access-pattern table of its README; the
+# rules file's access-patterns: are compared with the code's (the inventory,
+# and the check undeclared-access-pattern, off by default).
 . "$(dirname "$0")/lib.inc"
 GRAMMAR="$T/grammar.py"
 cat >"$GRAMMAR" <<'EOT'
@@ -210,4 +212,32 @@ same "$T/lk.sum" "$T/lk.want"
 expect_rc 0 "$DDBLINT" access-patterns --no-cache .
 has "$T/out" '| Query | Users |  | `PK = USER#<?>` | `SK begins_with ORDER#` |'
 has "$T/out" '| Scan | Audit |'
+lacks "$T/out" "declared pattern"
+
+# -- declared access patterns: the inventory names the one each row serves
+# and lists those no code serves; the check is off by default, and on when
+# enabled it reports the requests that serve none
+cat >>.ddblint.yaml <<'EOT'
+access-patterns:
+  - {name: user profile, operation: GetItem, table: Users, partition-key: "= USER#<?>", sort-key: "= PROFILE"}
+  - {name: orders, operation: Query, table: Users, partition-key: "= USER#<?>", sort-key: "begins_with ORDER#"}
+  - {name: delete a user, operation: DeleteItem, table: Users, partition-key: "= USER#<?>"}
+EOT
+expect_rc 0 "$DDBLINT" access-patterns --no-cache .
+has "$T/out" '| GetItem | Users |  | `PK = USER#<?>` | `SK = PROFILE` |  |  |  | app.cpp:12 | user profile |'
+has "$T/out" '| Query | Users |  | `PK = USER#<?>` | `SK begins_with ORDER#` |  |  |  | app.cpp:22 | orders |'
+has "$T/out" '| PutItem | Users |  | `PK = CONFIG` | `SK = v1` |  |  |  | app.cpp:31 |  |'
+has "$T/out" "- delete a user (.ddblint.yaml:11): DeleteItem on Users, partition key \`= USER#<?>\`"
+lacks "$T/out" "- orders ("
+expect_rc 0 "$DDBLINT" access-patterns --no-cache --format json .
+has "$T/out" '"declared_pattern": "user profile"'
+has "$T/out" '"name": "delete a user"'
+expect_rc 0 "$DDBLINT" --no-cache --checks=-scan .
+lacks "$T/out" "undeclared-access-pattern"
+printf 'checks:\n  undeclared-access-pattern: {enabled: true}\n  scan: {enabled: false}\n' >>.ddblint.yaml
+expect_rc 1 "$DDBLINT" --no-cache -q .
+has "$T/out" "app.cpp:31:9: warning: this PutItem on table 'Users' with partition key \`= CONFIG\` and sort key \`= v1\` matches none of the 3 access patterns"
+has "$T/out" "app.cpp:38:9: warning: this Scan on table 'Audit' matches none of the 3 access patterns"
+lacks "$T/out" "app.cpp:12"
+lacks "$T/out" "app.cpp:22"
 finish
