@@ -257,7 +257,24 @@ static bool container(enum dl_op op)
 static const char *const partiql_actions[] = {"PartiQLSelect", "PartiQLInsert", "PartiQLUpdate",
                                               "PartiQLDelete"};
 
-static void set_names(struct dl_access *a, const struct dl_value *table,
+/* Does op have member f? IndexName: Query and Scan; ConsistentRead:
+ * GetItem, Query and Scan; an expression: as dl_op_params_get lists. A
+ * request that escaped has every member it lacks set where ddblint cannot
+ * see (DYNAMIC): the inventory shows only the members its operation has. */
+static bool has_field(enum dl_op op, enum dl_field f)
+{
+        if (f == DL_FIELD_INDEX_NAME)
+                return op == DL_OP_QUERY || op == DL_OP_SCAN;
+        if (f == DL_FIELD_CONSISTENT_READ)
+                return op == DL_OP_GET_ITEM || op == DL_OP_QUERY || op == DL_OP_SCAN;
+        struct dl_op_params ps;
+        for (size_t i = 0; dl_op_params_get(op, &ps) && i < ps.n_expr; i++)
+                if (ps.expr[i] == f)
+                        return true;
+        return false;
+}
+
+static void set_names(struct dl_access *a, enum dl_op op, const struct dl_value *table,
                       const struct dl_value *index)
 {
         a->table_state = state_of(table);
@@ -266,6 +283,8 @@ static void set_names(struct dl_access *a, const struct dl_value *table,
         if (a->table_state != DL_NAME_UNKNOWN)
                 a->table = render(table);
         a->table_glob = glob_of(table);
+        if (!has_field(op, DL_FIELD_INDEX_NAME))
+                return; /* index_state stays ABSENT */
         a->index_state = state_of(index);
         if (a->index_state == DL_NAME_KNOWN || a->index_state == DL_NAME_TEMPLATE)
                 a->index = render(index);
@@ -274,9 +293,13 @@ static void set_names(struct dl_access *a, const struct dl_value *table,
 
 static void set_members(struct dl_access *a, const struct dl_request *req)
 {
-        a->filter = render(&req->fields[DL_FIELD_FILTER_EXPRESSION]);
-        a->projection = render(&req->fields[DL_FIELD_PROJECTION_EXPRESSION]);
-        a->consistent = render(&req->fields[DL_FIELD_CONSISTENT_READ]);
+        static const enum dl_field fields[] = {DL_FIELD_FILTER_EXPRESSION,
+                                               DL_FIELD_PROJECTION_EXPRESSION,
+                                               DL_FIELD_CONSISTENT_READ};
+        char **out[] = {&a->filter, &a->projection, &a->consistent};
+        for (size_t i = 0; i < 3; i++)
+                if (has_field(req->op, fields[i]))
+                        *out[i] = render(&req->fields[fields[i]]);
 }
 
 /* A name of a PartiQL statement (FROM "T"."I"), as a value. */
@@ -411,7 +434,7 @@ size_t dl_access_of(const struct dl_check_ctx *ctx, const struct dl_request *req
                         const char *act = member_action(req, m);
                         if (act)
                                 a->actions[a->n_actions++] = act;
-                        set_names(a, &m->fields[DL_FIELD_TABLE_NAME],
+                        set_names(a, m->op, &m->fields[DL_FIELD_TABLE_NAME],
                                   &m->fields[DL_FIELD_INDEX_NAME]);
                         set_members(a, m);
                         keys_of(&c, m, a);
@@ -446,7 +469,8 @@ size_t dl_access_of(const struct dl_check_ctx *ctx, const struct dl_request *req
                 a->resourceless = true;
                 a->table_state = DL_NAME_ABSENT;
         } else {
-                set_names(a, &req->fields[DL_FIELD_TABLE_NAME], &req->fields[DL_FIELD_INDEX_NAME]);
+                set_names(a, req->op, &req->fields[DL_FIELD_TABLE_NAME],
+                          &req->fields[DL_FIELD_INDEX_NAME]);
         }
         set_members(a, req);
         if (req->op == DL_OP_SCAN)

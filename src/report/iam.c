@@ -264,9 +264,19 @@ static char *sid_of(json_t *used, const char *prefix, const char *table, const c
                         dl_strbuf_puts(&sb, k ? "Any" : "AnyTable");
                         continue;
                 }
+                /* a letter after a separator starts a word: doc-example-table
+                 * is DocExampleTable */
+                bool word = true;
                 for (const char *c = parts[k]; *c; c++) {
-                        if (isalnum((unsigned char)*c))
-                                dl_strbuf_putc(&sb, *c);
+                        if (!isalnum((unsigned char)*c)) {
+                                word = true;
+                                continue;
+                        }
+                        char ch = *c;
+                        if (word && ch >= 'a' && ch <= 'z')
+                                ch = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[ch - 'a'];
+                        dl_strbuf_putc(&sb, ch);
+                        word = false;
                 }
         }
         char *base = dl_strbuf_take(&sb);

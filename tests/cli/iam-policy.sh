@@ -240,4 +240,38 @@ has "$T/out" "app.cpp:31:9: warning: this PutItem on table 'Users' with partitio
 has "$T/out" "app.cpp:38:9: warning: this Scan on table 'Audit' matches none of the 3 access patterns"
 lacks "$T/out" "app.cpp:12"
 lacks "$T/out" "app.cpp:22"
+cd "$T"
+
+# -- a Sid from a name with separators; a request that escapes keeps only
+# the members its operation has (no IndexName for DescribeTable: no index
+# warning, no filter in the inventory)
+mkdir names && cd names
+cat >app.cpp <<'EOT'
+#include <aws/dynamodb/DynamoDBClient.h>
+
+using namespace Aws::DynamoDB::Model;
+
+void fill(DescribeTableRequest &req);
+
+void describe(Aws::DynamoDB::DynamoDBClient &client)
+{
+        DescribeTableRequest req;
+        fill(req);
+        client.DescribeTable(req);
+}
+
+void put(Aws::DynamoDB::DynamoDBClient &client)
+{
+        PutItemRequest p;
+        p.SetTableName("doc-example-table");
+        client.PutItem(p);
+}
+EOT
+expect_rc 0 "$DDBLINT" iam-policy --no-cache .
+has "$T/out" '"Sid": "AllowDocExampleTable"'
+has "$T/err" "app.cpp:11:9: DescribeTable: its table is not known"
+lacks "$T/err" "index is not known"
+grammar "$T/out"
+expect_rc 0 "$DDBLINT" access-patterns --no-cache .
+has "$T/out" '| DescribeTable | (unknown) |  |  |  |  |  |  | app.cpp:11 |'
 finish
