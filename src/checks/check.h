@@ -140,4 +140,13 @@ const char *dl_table_label(const struct dl_request *req, char *buf, size_t size)
  */
 bool dl_index_set_at_run_time(const struct dl_request *req);
 
+/**
+ * dl_response_unfollowed - the check of ctx stays silent on req because its
+ * response was not followed to its end (model/response.h: DL_RESP_UNKNOWN
+ * with a reason): say so as a tool note "response-not-followed" at the call
+ * (shown with --verbose). Nothing is said for a paginator (its response is
+ * followed by the SDK) or when the response was followed.
+ */
+void dl_response_unfollowed(const struct dl_check_ctx *ctx, const struct dl_request *req);
+
 #endif

@@ -4,6 +4,7 @@
 #include "check.h"
 
 #include "../core/alloc.h"
+#include "../core/log.h"
 #include "../core/strbuf.h"
 #include "../findings/finding.h"
 #include "../model/request.h"
@@ -84,4 +85,15 @@ const char *dl_table_label(const struct dl_request *req, char *buf, size_t size)
         else if (dl_index_set_at_run_time(req))
                 snprintf(buf + n, size - (size_t)n, " (an index named at run time)");
         return buf;
+}
+
+void dl_response_unfollowed(const struct dl_check_ctx *ctx, const struct dl_request *req)
+{
+        const struct dl_response *resp = &req->response;
+        if (!ctx->log || resp->state != DL_RESP_UNKNOWN || !resp->why ||
+            req->call_kind == DL_CALL_PAGINATOR)
+                return;
+        dl_log_add(ctx->log, DL_LOG_NOTE, "response-not-followed", &req->call,
+                   "%s: the response of this %s is not followed (%s); no finding",
+                   ctx->check->info->id, dl_op_name(req->op), resp->why);
 }

@@ -179,26 +179,74 @@ struct index_state {
         struct dl_body *b;
         struct dl_cx *cx;
         DL_VEC(struct assign) assigns;
+        DL_VEC(struct assign) inits; /* a local variable (lhs) and its initializer */
+        DL_VEC(CXCursor) members;    /* member expressions */
+        DL_VEC(CXCursor) copies;     /* returned expressions */
+        DL_VEC(CXCursor) statements; /* expressions that are statements of their own */
 };
+
+/* e (dl_cx_strip), through a copy or move construction (`auto o = f();`
+ * before C++17: a constructor of one argument). */
+static CXCursor value_of(CXCursor e)
+{
+        for (int i = 0; i < 8; i++) {
+                e = dl_cx_strip(e);
+                if (clang_getCursorKind(e) != CXCursor_CallExpr ||
+                    clang_getCursorKind(clang_getCursorReferenced(e)) != CXCursor_Constructor ||
+                    clang_Cursor_getNumArguments(e) != 1)
+                        return e;
+                e = clang_Cursor_getArgument(e, 0);
+        }
+        return e;
+}
+
+static bool is_block(enum CXCursorKind k)
+{
+        return k == CXCursor_CompoundStmt || k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt ||
+               k == CXCursor_LabelStmt;
+}
 
 static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
         struct index_state *st = data;
         struct dl_body *b = st->b;
-        (void)parent;
         enum CXCursorKind k = clang_getCursorKind(c);
         unsigned off = dl_cx_offset(clang_getCursorLocation(c));
+        if (clang_isExpression(k) && is_block(clang_getCursorKind(parent)))
+                DL_VEC_PUSH(&st->statements, c);
         switch (k) {
         case CXCursor_CallExpr: {
-                struct dl_body_call call = {c, off, -1, DL_BODY_OBJECT};
+                struct dl_body_call call = {c,    off, -1, DL_BODY_OBJECT, clang_getNullCursor(),
+                                            false};
                 DL_VEC_PUSH(&b->calls, call);
                 break;
         }
         case CXCursor_DeclRefExpr: {
-                struct dl_body_ref ref = {
-                        c,  clang_getCursorReferenced(c), off, -1, DL_BODY_OBJECT, -1,
-                        -1, clang_getNullCursor()};
+                struct dl_body_ref ref = {c,
+                                          clang_getCursorReferenced(c),
+                                          off,
+                                          -1,
+                                          DL_BODY_OBJECT,
+                                          -1,
+                                          -1,
+                                          clang_getNullCursor(),
+                                          clang_getNullCursor(),
+                                          -1,
+                                          false};
                 DL_VEC_PUSH(&b->refs, ref);
+                break;
+        }
+        case CXCursor_MemberRefExpr: DL_VEC_PUSH(&st->members, c); break;
+        case CXCursor_VarDecl: {
+                struct assign a = {c, dl_cx_var_init(c)};
+                if (!clang_Cursor_isNull(a.rhs))
+                        DL_VEC_PUSH(&st->inits, a);
+                break;
+        }
+        case CXCursor_ReturnStmt: {
+                CXCursor kid[1];
+                if (dl_cx_children(c, kid, 1) == 1)
+                        DL_VEC_PUSH(&st->copies, kid[0]);
                 break;
         }
         case CXCursor_BinaryOperator: {
@@ -379,11 +427,77 @@ static void nest_conds(struct dl_body *b)
         free(stack);
 }
 
+/* The reference e (dl_cx_strip) is, or -1. */
+static int ref_of(const struct dl_body *b, CXCursor e)
+{
+        e = dl_cx_strip(e);
+        return clang_getCursorKind(e) == CXCursor_DeclRefExpr ? ref_index(b, e) : -1;
+}
+
+/* The reference that is the base of the member expression m, or -1. */
+static int member_base(const struct dl_body *b, CXCursor m)
+{
+        if (clang_getCursorKind(m) != CXCursor_MemberRefExpr)
+                return -1;
+        CXCursor base = dl_cx_only_expr_child(m);
+        return clang_Cursor_isNull(base) ? -1 : ref_of(b, base);
+}
+
+/* What the response flow needs (struct dl_body_call.var and .discarded,
+ * struct dl_body_ref.member, .member_call and .copied). */
+static void link_values(struct dl_body *b, struct index_state *st)
+{
+        for (size_t i = 0; i < st->inits.n; i++) {
+                CXCursor v = value_of(st->inits.items[i].rhs);
+                int c = clang_getCursorKind(v) == CXCursor_CallExpr ? dl_body_call_index(b, v) : -1;
+                if (c >= 0 && clang_Cursor_isNull(b->calls.items[c].var))
+                        b->calls.items[c].var = st->inits.items[i].lhs;
+                int r = ref_of(b, v);
+                if (r >= 0)
+                        b->refs.items[r].copied = true;
+        }
+        for (size_t i = 0; i < st->assigns.n; i++) {
+                int r = ref_of(b, st->assigns.items[i].rhs);
+                if (r >= 0)
+                        b->refs.items[r].copied = true;
+        }
+        for (size_t i = 0; i < st->copies.n; i++) {
+                int r = ref_of(b, st->copies.items[i]);
+                if (r >= 0)
+                        b->refs.items[r].copied = true;
+        }
+        for (size_t i = 0; i < st->statements.n; i++) {
+                CXCursor e = dl_cx_strip(st->statements.items[i]);
+                int c = clang_getCursorKind(e) == CXCursor_CallExpr ? dl_body_call_index(b, e) : -1;
+                if (c >= 0)
+                        b->calls.items[c].discarded = true;
+        }
+        for (size_t i = 0; i < st->members.n; i++) {
+                int r = member_base(b, st->members.items[i]);
+                if (r >= 0 && clang_Cursor_isNull(b->refs.items[r].member))
+                        b->refs.items[r].member = st->members.items[i];
+        }
+        for (size_t i = 0; i < b->calls.n; i++) {
+                CXCursor call = b->calls.items[i].cursor;
+                int nargs = clang_Cursor_getNumArguments(call);
+                for (int a = 0; a < nargs; a++) {
+                        int r = member_base(b, dl_cx_strip_address(clang_Cursor_getArgument(
+                                                       call, (unsigned)a)));
+                        if (r >= 0 && b->refs.items[r].member_call < 0)
+                                b->refs.items[r].member_call = (int)i;
+                }
+        }
+        DL_VEC_FREE(&st->inits);
+        DL_VEC_FREE(&st->members);
+        DL_VEC_FREE(&st->copies);
+        DL_VEC_FREE(&st->statements);
+}
+
 void dl_body_init(struct dl_body *b, struct dl_cx *cx, CXCursor func)
 {
         memset(b, 0, sizeof *b);
         b->func = func;
-        struct index_state st = {b, cx, {0}};
+        struct index_state st = {b, cx, {0}, {0}, {0}, {0}, {0}};
         clang_visitChildren(func, index_visit, &st);
         BUILD_KEYS(&b->calls_by_cursor, &b->calls, cursor);
         BUILD_KEYS(&b->refs_by_cursor, &b->refs, cursor);
@@ -407,7 +521,11 @@ void dl_body_init(struct dl_body *b, struct dl_cx *cx, CXCursor func)
                 b->refs.items[r].value = rhs;
                 if (clang_getCursorKind(rhs) == CXCursor_CallExpr)
                         b->refs.items[r].assigned = dl_body_call_index(b, rhs);
+                int c = b->refs.items[r].assigned;
+                if (c >= 0 && clang_Cursor_isNull(b->calls.items[c].var))
+                        b->calls.items[c].var = b->refs.items[r].decl;
         }
+        link_values(b, &st);
         DL_VEC_FREE(&st.assigns);
         for (size_t i = 0; i < b->stores.n; i++) {
                 CXCursor obj[1];
@@ -514,6 +632,22 @@ bool dl_body_region_direct(const struct dl_body *b, const struct dl_body_cond *r
                         return false;
         }
         return true;
+}
+
+bool dl_body_in_loop(const struct dl_body *b, unsigned off)
+{
+        if (b->conds_nested) {
+                for (int i = innermost(b, off); i >= 0; i = b->conds.items[i].parent) {
+                        if (b->conds.items[i].loop)
+                                return true;
+                }
+                return false;
+        }
+        for (size_t i = 0; i < b->conds.n && b->conds.items[i].begin <= off; i++) {
+                if (b->conds.items[i].loop && holds(&b->conds.items[i], off))
+                        return true;
+        }
+        return false;
 }
 
 /* Is the reference r only read where it is used (see dl_body_track)? */

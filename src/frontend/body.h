@@ -37,6 +37,14 @@ struct dl_body_call {
          * operator[] to operator=. -1 when none. */
         int parent;
         int parent_arg; /* DL_BODY_OBJECT or the argument index in parent */
+        /* The local variable whose initializer this call is (`auto o =
+         * f();`, also through a copy or move construction) or to which it
+         * is assigned (`o = f();`): a VarDecl cursor; a null cursor when
+         * none. */
+        CXCursor var;
+        /* The call is a statement of its own (in a block, a case or after
+         * a label): its value is discarded. */
+        bool discarded;
 };
 
 /* A reference to a declaration (a DeclRefExpr), in visit order. */
@@ -58,6 +66,15 @@ struct dl_body_ref {
         /* `v = value`, a plain assignment (any right operand): the
          * reference is its left operand; a null cursor otherwise. */
         CXCursor value;
+        /* `var.m`, `var->m`, `var.f()`: the MemberRefExpr whose base
+         * (dl_cx_strip) this reference is; a null cursor otherwise. */
+        CXCursor member;
+        /* The call of which that member expression is an argument
+         * (dl_cx_strip_address: `f(var->m, ...)`, `f(&var->m)`), or -1. */
+        int member_call;
+        /* The reference's value goes on: it is returned, or it is the
+         * right operand of `=` or a variable's initializer. */
+        bool copied;
 };
 
 /* A plain assignment to a member of a variable, `var.member = value`. */
@@ -109,6 +126,9 @@ struct dl_body {
 /** dl_body_init - index the body of func (a function-like cursor) of cx's
  * translation unit (its macro index tells which statements a macro wrote). */
 void dl_body_init(struct dl_body *b, struct dl_cx *cx, CXCursor func);
+/** dl_body_in_loop - is offset off inside a loop's body or head (code
+ * that may run more than once)? */
+bool dl_body_in_loop(const struct dl_body *b, unsigned off);
 /** dl_body_fini - free the index; NULL-safe. */
 void dl_body_fini(struct dl_body *b);
 

@@ -21,6 +21,7 @@
 #define DL_MODEL_REQUEST_H
 
 #include "../core/loc.h"
+#include "response.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -189,6 +190,10 @@ struct dl_request {
                                                   model/expr (NULL until then) */
         struct dl_partiql *partiql; /* the Statement, parsed by model/partiql (NULL
                                        until then, and when it has no known text) */
+        /* What the sending function does with the response (model/
+         * response.h); DL_RESP_UNKNOWN for batch and transaction members
+         * and for requests recovered from tokens. */
+        struct dl_response response;
 };
 
 /** dl_op_name - the API name ("Query") of op; "?" when out of range. */

@@ -30,6 +30,7 @@
  * type.
  */
 #include "engine.h"
+#include "response.h"
 
 #include "../core/alloc.h"
 #include "../core/arena.h"
@@ -1837,6 +1838,7 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
                         CXCursor req = clang_Cursor_getArgument(call, (unsigned)ev->object_arg);
                         build_expr(&s, &r, req, off);
                 }
+                dl_response_follow(e->ctx.cx, &s.fb->body, (int)i, r.call_kind, &r.response);
                 if (finish_request(&s, &r))
                         DL_VEC_PUSH(out, r);
         }

@@ -1,0 +1,53 @@
+/* response.h - what the code does with a request's response within the
+ * function that sends it (docs/architecture.md, "The response flow"):
+ * which members of the result it reads, whether it consults the call's
+ * success, whether the call runs in a loop. recognize/response.c fills it
+ * during the walk of the function; the response checks are pure functions
+ * of it.
+ * SPDX-License-Identifier: MIT
+ *
+ * Tri-state like every value of the model: a response ddblint could not
+ * follow to its end (returned, stored, handed to code ddblint cannot see)
+ * is DL_RESP_UNKNOWN, never "not read".
+ */
+#ifndef DL_MODEL_RESPONSE_H
+#define DL_MODEL_RESPONSE_H
+
+#include "../core/loc.h"
+
+#include <stdbool.h>
+
+enum dl_response_state {
+        DL_RESP_UNKNOWN = 0, /* not followed (a client call whose result ddblint does
+                                not model), or some of it escaped */
+        DL_RESP_FOLLOWED,    /* every use of the response in the function was seen */
+};
+
+/* What the code reads of the response (struct dl_response.reads), by
+ * DynamoDB's member names (API 2012-08-10). */
+enum dl_response_read {
+        DL_READ_SUCCESS = 1u << 0,      /* the call's success or error (an outcome's
+                                           IsSuccess/GetError, a C status) */
+        DL_READ_RESULT = 1u << 1,       /* the result object (an outcome's GetResult) */
+        DL_READ_ITEMS = 1u << 2,        /* Items, Item, Count, Attributes, Responses */
+        DL_READ_CONTINUATION = 1u << 3, /* LastEvaluatedKey (Query, Scan), NextToken
+                                           (ExecuteStatement) */
+        DL_READ_UNPROCESSED = 1u << 4,  /* UnprocessedItems (BatchWriteItem),
+                                           UnprocessedKeys (BatchGetItem) */
+        DL_READ_RESPONSES = 1u << 5,    /* Responses (BatchExecuteStatement: each
+                                           carries its statement's Error) */
+};
+
+struct dl_response {
+        enum dl_response_state state;
+        unsigned reads; /* enum dl_response_read, or'ed; meaningful for FOLLOWED */
+        bool in_loop;   /* the call sits in a loop's body or head */
+        /* The first use of the result (an outcome's GetResult) with neither a
+         * success check nor an escape of the outcome before it in the
+         * function; file NULL when there is none. Known also when state is
+         * UNKNOWN: what escapes after the use cannot check it first. */
+        struct dl_loc unchecked_use;
+        const char *why; /* UNKNOWN: why (a static string for --verbose), or NULL */
+};
+
+#endif

@@ -1,0 +1,364 @@
+/* response.c - the response flow of a client call (response.h): the
+ * outcome, result or status a call returns and the result structures it
+ * fills, followed through the body index of the function that sends it.
+ * SPDX-License-Identifier: MIT
+ *
+ * The names below are the members of DynamoDB's responses (API
+ * 2012-08-10: QueryOutput, ScanOutput, BatchWriteItemOutput,
+ * BatchGetItemOutput, ExecuteStatementOutput, BatchExecuteStatementOutput)
+ * as each client spells them: the AWS SDK for C++'s getters, aws_dynamo's
+ * result structures (its 2011-12-05 query and scan responses give the
+ * LastEvaluatedKey as hash_key and range_key; the fork's v2 ones as
+ * lastEvaluatedKeys), and the JSON member names a raw response is read by.
+ */
+#include "response.h"
+
+#include <limits.h>
+#include <string.h>
+
+#define MAX_DEPTH 4 /* variables followed one from another */
+
+/* What holds the response at a point of the flow. */
+enum holder {
+        H_OUTCOME, /* an AWS SDK for C++ outcome */
+        H_RESULT,  /* an AWS SDK for C++ result (the outcome's GetResult) */
+        H_CRESULT, /* a C result structure (a pointer to it) */
+        H_STATUS,  /* a C status: any use consults the success */
+};
+
+static const struct member {
+        const char *name;
+        unsigned reads; /* enum dl_response_read; 0: a member that tells nothing */
+} members[] = {
+        /* AWS SDK for C++: Aws::Utils::Outcome and the *Result classes */
+        {"IsSuccess", DL_READ_SUCCESS},
+        {"GetError", DL_READ_SUCCESS},
+        {"GetResult", DL_READ_RESULT},
+        {"GetResultWithOwnership", DL_READ_RESULT},
+        {"GetItems", DL_READ_ITEMS},
+        {"GetItem", DL_READ_ITEMS},
+        {"GetCount", DL_READ_ITEMS},
+        {"GetAttributes", DL_READ_ITEMS},
+        {"GetResponses", DL_READ_ITEMS | DL_READ_RESPONSES},
+        {"GetLastEvaluatedKey", DL_READ_CONTINUATION},
+        {"LastEvaluatedKeyHasBeenSet", DL_READ_CONTINUATION},
+        {"GetNextToken", DL_READ_CONTINUATION},
+        {"NextTokenHasBeenSet", DL_READ_CONTINUATION},
+        {"GetUnprocessedItems", DL_READ_UNPROCESSED},
+        {"GetUnprocessedKeys", DL_READ_UNPROCESSED},
+        {"UnprocessedItemsHasBeenSet", DL_READ_UNPROCESSED},
+        {"UnprocessedKeysHasBeenSet", DL_READ_UNPROCESSED},
+        /* aws_dynamo's result structures */
+        {"items", DL_READ_ITEMS},
+        {"item", DL_READ_ITEMS},
+        {"count", DL_READ_ITEMS},
+        {"tables", DL_READ_ITEMS},
+        {"responses", DL_READ_ITEMS | DL_READ_RESPONSES},
+        {"num_responses", DL_READ_ITEMS},
+        {"hash_key", DL_READ_CONTINUATION},
+        {"range_key", DL_READ_CONTINUATION},
+        {"lastEvaluatedKeys", DL_READ_CONTINUATION},
+        {"unprocessed_items", DL_READ_UNPROCESSED},
+        {"unprocessed_keys", DL_READ_UNPROCESSED},
+        /* aws4dd's response: the HTTP status */
+        {"status_code", DL_READ_SUCCESS},
+};
+
+/* JSON member names of a raw response (a key, or a segment of a JSON
+ * pointer such as "/LastEvaluatedKey"). */
+static const struct member json_members[] = {
+        {"Items", DL_READ_ITEMS},
+        {"Item", DL_READ_ITEMS},
+        {"Count", DL_READ_ITEMS},
+        {"Attributes", DL_READ_ITEMS},
+        {"Responses", DL_READ_ITEMS | DL_READ_RESPONSES},
+        {"LastEvaluatedKey", DL_READ_CONTINUATION},
+        {"NextToken", DL_READ_CONTINUATION},
+        {"UnprocessedItems", DL_READ_UNPROCESSED},
+        {"UnprocessedKeys", DL_READ_UNPROCESSED},
+};
+
+/* Members that tell nothing of what the flow asks (capacity, counts of
+ * what was examined): reading them is neither a use nor an escape. */
+static const char *const harmless[] = {
+        "GetConsumedCapacity",  "GetScannedCount",
+        "GetResponseMetadata",  "consumed_capacity_units",
+        "scanned_count",        "consumedCapacityQry",
+        "consumedCapacityScan", "pool",
+};
+
+static const struct member *lookup(const struct member *t, size_t n, const char *name)
+{
+        for (size_t i = 0; name && i < n; i++) {
+                if (!strcmp(t[i].name, name))
+                        return &t[i];
+        }
+        return NULL;
+}
+
+static bool is_harmless(const char *name)
+{
+        for (size_t i = 0; name && i < sizeof harmless / sizeof harmless[0]; i++) {
+                if (!strcmp(harmless[i], name))
+                        return true;
+        }
+        return false;
+}
+
+struct flow {
+        struct dl_cx *cx;
+        const struct dl_body *b;
+        int send;              /* the client call */
+        unsigned reads;        /* enum dl_response_read */
+        const char *why;       /* set when something escaped */
+        unsigned first_check;  /* offset of the first success check or escape */
+        unsigned first_result; /* offset of the first GetResult */
+        CXCursor result_use;
+        unsigned depth;
+};
+
+static void escape(struct flow *f, unsigned off, const char *why)
+{
+        if (!f->why)
+                f->why = why;
+        if (off < f->first_check)
+                f->first_check = off;
+}
+
+static void success(struct flow *f, unsigned off)
+{
+        f->reads |= DL_READ_SUCCESS;
+        if (off < f->first_check)
+                f->first_check = off;
+}
+
+/* The JSON member names among the string literals passed to call. */
+static unsigned json_reads(const struct dl_body *b, int call)
+{
+        CXCursor c = b->calls.items[call].cursor;
+        int nargs = clang_Cursor_getNumArguments(c);
+        unsigned reads = 0;
+        for (int a = 0; a < nargs; a++) {
+                CXCursor arg = dl_cx_strip(clang_Cursor_getArgument(c, (unsigned)a));
+                if (clang_getCursorKind(arg) != CXCursor_StringLiteral)
+                        continue;
+                CXString s = clang_getCursorSpelling(arg);
+                const char *p = clang_getCString(s);
+                for (size_t i = 0; p && i < sizeof json_members / sizeof json_members[0]; i++) {
+                        const char *name = json_members[i].name, *at = p;
+                        size_t n = strlen(name);
+                        while ((at = strstr(at, name)) != NULL) {
+                                char before = at > p ? at[-1] : '"', after = at[n];
+                                bool word = !(before >= 'A' && before <= 'Z') &&
+                                            !(before >= 'a' && before <= 'z') &&
+                                            !(after >= 'A' && after <= 'Z') &&
+                                            !(after >= 'a' && after <= 'z');
+                                if (word)
+                                        reads |= json_members[i].reads;
+                                at += n;
+                        }
+                }
+                clang_disposeString(s);
+        }
+        return reads;
+}
+
+/* Does call release what it is given (aws4dd_response_destroy,
+ * aws_dynamo_free_*, cJSON_Delete, json_decref, free)? */
+static bool is_release(struct flow *f, int call)
+{
+        const char *name = dl_cx_spelling(f->cx, f->b->calls.items[call].cursor);
+        return name && (strstr(name, "free") || strstr(name, "destroy") || strstr(name, "Delete") ||
+                        strstr(name, "decref"));
+}
+
+static void follow_value(struct flow *f, int call, enum holder h);
+
+/* The member name (a method called on the holder, or a field read) at
+ * offset off; call: the method's call, or -1 for a field. */
+static void member_use(struct flow *f, const char *name, int call, unsigned off, enum holder h,
+                       CXCursor at)
+{
+        const struct member *m = lookup(members, sizeof members / sizeof members[0], name);
+        unsigned reads = m ? m->reads : 0;
+        if (reads & DL_READ_SUCCESS) {
+                success(f, off);
+        } else if (reads & DL_READ_RESULT) {
+                if (h != H_OUTCOME)
+                        return;
+                if (off < f->first_result) {
+                        f->first_result = off;
+                        f->result_use = at;
+                }
+                f->reads |= DL_READ_RESULT;
+                if (call >= 0)
+                        follow_value(f, call, H_RESULT);
+        } else if (reads) {
+                f->reads |= reads;
+        } else if (h == H_CRESULT && !is_harmless(name)) {
+                escape(f, off, "a member of the result that ddblint does not model is read");
+        }
+}
+
+struct var_walk {
+        struct flow *f;
+        enum holder h;
+};
+
+static bool var_site(void *data, const struct dl_body_site *site)
+{
+        struct var_walk *w = data;
+        struct flow *f = w->f;
+        const struct dl_body_ref *r = site->ref;
+        if (r->call == f->send)
+                return true; /* the out-parameter of the call itself */
+        if (!clang_Cursor_isNull(r->value))
+                return true; /* `v = ...`: v gets a new value */
+        if (w->h == H_STATUS) {
+                success(f, r->off);
+                return true;
+        }
+        if (r->call >= 0 && r->arg == DL_BODY_OBJECT) {
+                CXCursor c = f->b->calls.items[r->call].cursor;
+                member_use(f, dl_cx_spelling(f->cx, c), r->call, r->off, w->h, c);
+                return true;
+        }
+        if (!clang_Cursor_isNull(r->member)) {
+                const char *name = dl_cx_spelling(f->cx, r->member);
+                unsigned reads = r->member_call >= 0 ? json_reads(f->b, r->member_call) : 0;
+                if (reads) {
+                        f->reads |= reads;
+                        return true;
+                }
+                if (r->member_call >= 0 && is_release(f, r->member_call))
+                        return true;
+                member_use(f, name, -1, r->off, w->h, r->member);
+                return true;
+        }
+        if (r->call >= 0) { /* passed to a function */
+                unsigned reads = json_reads(f->b, r->call);
+                if (reads)
+                        f->reads |= reads;
+                else if (!is_release(f, r->call))
+                        escape(f, r->off, "the response is passed to a function");
+                return true;
+        }
+        if (r->copied || w->h != H_CRESULT)
+                escape(f, r->off, "the response is returned, stored or copied");
+        else
+                success(f, r->off); /* a C result compared or tested: `if (!resp)` */
+        return true;
+}
+
+static void follow_var(struct flow *f, CXCursor var, unsigned from, enum holder h)
+{
+        if (f->depth >= MAX_DEPTH) {
+                escape(f, from, "the response flows through too many variables");
+                return;
+        }
+        f->depth++;
+        struct var_walk w = {f, h};
+        dl_body_track(f->b, var, from, UINT_MAX, var_site, &w);
+        f->depth--;
+}
+
+/* The value of call (the client call, or a getter of its response). */
+static void follow_value(struct flow *f, int call, enum holder h)
+{
+        const struct dl_body_call *c = &f->b->calls.items[call];
+        if (c->parent >= 0) {
+                const struct dl_body_call *p = &f->b->calls.items[c->parent];
+                if (c->parent_arg == DL_BODY_OBJECT) {
+                        member_use(f, dl_cx_spelling(f->cx, p->cursor), c->parent, p->off, h,
+                                   p->cursor);
+                } else if (h == H_STATUS) {
+                        success(f, p->off);
+                } else {
+                        unsigned reads = json_reads(f->b, c->parent);
+                        if (reads)
+                                f->reads |= reads;
+                        else
+                                escape(f, p->off, "the response is passed to a function");
+                }
+        } else if (!clang_Cursor_isNull(c->var)) {
+                follow_var(f, c->var, c->off, h);
+        } else if (h == H_STATUS) {
+                if (!c->discarded)
+                        success(f, c->off);
+        } else if (!c->discarded) {
+                escape(f, c->off,
+                       "the response is returned or used where ddblint cannot follow it");
+        }
+}
+
+/* Is t a struct or class whose name (canonical spelling) contains part? */
+static bool record_named(CXType t, const char *part)
+{
+        t = clang_getCanonicalType(t);
+        if (t.kind != CXType_Record)
+                return false;
+        CXString s = clang_getTypeSpelling(t);
+        const char *p = clang_getCString(s);
+        bool yes = p && strstr(p, part) != NULL;
+        clang_disposeString(s);
+        return yes;
+}
+
+void dl_response_follow(struct dl_cx *cx, const struct dl_body *b, int call, enum dl_call_kind kind,
+                        struct dl_response *out)
+{
+        memset(out, 0, sizeof *out);
+        if (call < 0 || (size_t)call >= b->calls.n)
+                return;
+        const struct dl_body_call *c = &b->calls.items[call];
+        out->in_loop = dl_body_in_loop(b, c->off);
+        if (kind != DL_CALL_PLAIN) {
+                out->why = kind == DL_CALL_PAGINATOR ? "a paginator follows the continuation"
+                                                     : "the response arrives asynchronously";
+                return;
+        }
+        struct flow f = {cx, b, call, 0, NULL, UINT_MAX, UINT_MAX, clang_getNullCursor(), 0};
+        CXType rt = clang_getCursorType(c->cursor);
+        bool followed = false;
+        if (record_named(rt, "Outcome")) {
+                follow_value(&f, call, H_OUTCOME);
+                followed = true;
+        } else if (clang_getCanonicalType(rt).kind == CXType_Pointer &&
+                   record_named(clang_getPointeeType(clang_getCanonicalType(rt)), "response")) {
+                follow_value(&f, call, H_CRESULT);
+                followed = true;
+        } else {
+                /* out-parameters: `struct X_response **` given `&var` */
+                int nargs = clang_Cursor_getNumArguments(c->cursor);
+                for (int a = 0; a < nargs; a++) {
+                        CXCursor arg = clang_Cursor_getArgument(c->cursor, (unsigned)a);
+                        CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+                        if (t.kind != CXType_Pointer)
+                                continue;
+                        CXType pt = clang_getCanonicalType(clang_getPointeeType(t));
+                        if (pt.kind != CXType_Pointer ||
+                            !record_named(clang_getPointeeType(pt), "response"))
+                                continue;
+                        CXCursor v = dl_cx_strip_address(arg);
+                        if (clang_getCursorKind(v) != CXCursor_DeclRefExpr) {
+                                escape(&f, c->off,
+                                       "the response is written where ddblint "
+                                       "cannot follow it");
+                                continue;
+                        }
+                        follow_var(&f, clang_getCursorReferenced(v), c->off, H_CRESULT);
+                        followed = true;
+                }
+                if (followed)
+                        follow_value(&f, call, H_STATUS);
+        }
+        if (!followed) {
+                out->why = "the call's response is not one ddblint models";
+                return;
+        }
+        out->reads = f.reads;
+        out->state = f.why ? DL_RESP_UNKNOWN : DL_RESP_FOLLOWED;
+        out->why = f.why;
+        if (f.first_result < f.first_check && !clang_Cursor_isNull(f.result_use))
+                out->unchecked_use = dl_cx_cursor_loc(cx, f.result_use);
+}
