@@ -174,6 +174,17 @@ static bool is_release(struct flow *f, int call)
 
 static void follow_value(struct flow *f, int call, enum holder h);
 
+/* The result is used at off (cursor at): an outcome's GetResult, a field
+ * of a C result structure. */
+static void result_use(struct flow *f, unsigned off, CXCursor at)
+{
+        f->reads |= DL_READ_RESULT;
+        if (off < f->first_result) {
+                f->first_result = off;
+                f->result_use = at;
+        }
+}
+
 /* The member name (a method called on the holder, or a field read) at
  * offset off; call: the method's call, or -1 for a field. */
 static void member_use(struct flow *f, const char *name, int call, unsigned off, enum holder h,
@@ -186,15 +197,13 @@ static void member_use(struct flow *f, const char *name, int call, unsigned off,
         } else if (reads & DL_READ_RESULT) {
                 if (h != H_OUTCOME)
                         return;
-                if (off < f->first_result) {
-                        f->first_result = off;
-                        f->result_use = at;
-                }
-                f->reads |= DL_READ_RESULT;
+                result_use(f, off, at);
                 if (call >= 0)
                         follow_value(f, call, H_RESULT);
         } else if (reads) {
                 f->reads |= reads;
+                if (h == H_CRESULT)
+                        result_use(f, off, at);
         } else if (h == H_CRESULT && !is_harmless(name)) {
                 escape(f, off, "a member of the result that ddblint does not model is read");
         }
@@ -339,11 +348,17 @@ void dl_response_follow(struct dl_cx *cx, const struct dl_body *b, int call, enu
                         if (pt.kind != CXType_Pointer ||
                             !record_named(clang_getPointeeType(pt), "response"))
                                 continue;
+                        /* `&resp` of a local variable; a pointer passed
+                         * on (a parameter of the function) fills the
+                         * caller's variable */
                         CXCursor v = dl_cx_strip_address(arg);
-                        if (clang_getCursorKind(v) != CXCursor_DeclRefExpr) {
+                        if (clang_getCursorKind(dl_cx_strip(arg)) != CXCursor_UnaryOperator ||
+                            clang_getCursorKind(v) != CXCursor_DeclRefExpr ||
+                            clang_getCursorKind(clang_getCursorReferenced(v)) != CXCursor_VarDecl) {
                                 escape(&f, c->off,
                                        "the response is written where ddblint "
                                        "cannot follow it");
+                                followed = true;
                                 continue;
                         }
                         follow_var(&f, clang_getCursorReferenced(v), c->off, H_CRESULT);
