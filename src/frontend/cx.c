@@ -356,6 +356,19 @@ unsigned dl_cx_children(CXCursor c, CXCursor *out, unsigned max)
         return st.n;
 }
 
+bool dl_cx_has_body(CXCursor def)
+{
+        if (clang_Cursor_isNull(def))
+                return false;
+        CXCursor kids[32];
+        unsigned n = dl_cx_children(def, kids, 32);
+        for (unsigned i = 0; i < n && i < 32; i++) {
+                if (clang_getCursorKind(kids[i]) == CXCursor_CompoundStmt)
+                        return true;
+        }
+        return false;
+}
+
 CXCursor dl_cx_var_init(CXCursor var)
 {
         CXCursor kids[8];

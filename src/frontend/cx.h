@@ -146,6 +146,9 @@ const char *dl_cx_spelling(struct dl_cx *cx, CXCursor c);
  * 32 levels), arena. Anonymous scopes are skipped. */
 const char *dl_cx_qualified_name(struct dl_cx *cx, CXCursor c);
 
+/** dl_cx_has_body - is def (a function's definition cursor, maybe null) one
+ * with a body (a compound statement) in this translation unit? */
+bool dl_cx_has_body(CXCursor def);
 /** dl_cx_children - up to max direct children of c into out.
  * Returns: the number of children (may exceed max; only max stored). */
 unsigned dl_cx_children(CXCursor c, CXCursor *out, unsigned max);

@@ -209,6 +209,31 @@ static bool is_local(CXCursor def)
                pk == CXCursor_FunctionTemplate || pk == CXCursor_LambdaExpr;
 }
 
+/* A summary applied at a call (struct dl_eval_bind): is e a reference to a
+ * bound parameter? Then *caller and *arg are where its value is folded. */
+static bool bound_arg(struct dl_eval *ev, CXCursor e, struct dl_eval **caller, CXCursor *arg)
+{
+        if (!ev->bind)
+                return false;
+        e = dl_cx_strip(e);
+        if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+                return false;
+        CXCursor d = clang_getCursorReferenced(e);
+        if (clang_getCursorKind(d) != CXCursor_ParmDecl)
+                return false;
+        int n = clang_Cursor_getNumArguments(ev->bind->fn);
+        int given = clang_Cursor_getNumArguments(ev->bind->call);
+        for (int i = 0; i < n && i < given && i < 64; i++) {
+                if (!(ev->bind->params >> i & 1) ||
+                    !clang_equalCursors(clang_Cursor_getArgument(ev->bind->fn, (unsigned)i), d))
+                        continue;
+                *caller = ev->bind->caller;
+                *arg = clang_Cursor_getArgument(ev->bind->call, (unsigned)i);
+                return true;
+        }
+        return false;
+}
+
 /* ---- the table of string functions ------------------------------------------ */
 
 enum strfn_scope { SC_C, SC_STD, SC_FMT, SC_ANY };
@@ -670,7 +695,7 @@ static void one_of_expr(struct one_of *o, CXCursor e)
                 break;
         default: {
                 /* literals, macros and constants: what fold makes of them */
-                struct dl_eval sub = {o->ev->cx, NULL, 0, false};
+                struct dl_eval sub = {o->ev->cx, NULL, 0, false, NULL, NULL};
                 struct dl_tmpl t;
                 dl_tmpl_init(&t, o->ev->cx->arena);
                 fold(&sub, &t, e, DL_EVAL_MAX_DEPTH - 8);
@@ -796,6 +821,10 @@ static enum dl_fmt_type fmt_type(CXType ty, bool std_format)
  * segment is its shaped hole, else DYNAMIC. */
 static struct dl_value int_value(struct dl_eval *ev, CXCursor e, enum dl_fmt_type type)
 {
+        struct dl_eval *caller;
+        CXCursor arg;
+        if (bound_arg(ev, e, &caller, &arg))
+                return int_value(caller, arg, type);
         struct dl_loc at = dl_cx_cursor_loc(ev->cx, e);
         long long x;
         bool u;
@@ -1032,6 +1061,10 @@ static void apply_write(struct local_string *ls, const struct strfn *f, CXCursor
         if (f->size != NONE) {
                 CXCursor sz = clang_Cursor_getArgument(call, (unsigned)f->size);
                 cursor_span(sz, &ls->skip_begin, &ls->skip_end);
+                struct dl_eval *at = ev;
+                CXCursor arg;
+                while (bound_arg(at, sz, &at, &arg))
+                        sz = arg; /* a summary's bound: the caller's size */
                 if (!eval_integer(sz, &size, &u) || size <= 0) {
                         ls->hole = true;
                         return;
@@ -1095,6 +1128,20 @@ static void apply_write(struct local_string *ls, const struct strfn *f, CXCursor
                 buffer_settle(ls, &straight);
 }
 
+/* The contents become v: surely (w SURE), or in the branch being written
+ * (MAYBE: joined with the other's). */
+static void replace_contents(struct local_string *ls, enum dl_when w, const struct dl_value *v)
+{
+        if (w == DL_WHEN_MAYBE) {
+                dl_buffer_write(&ls->arm[ls->arm_at], DL_BUF_COPY, v, -1);
+                return;
+        }
+        region_end(ls);
+        struct dl_buffer b;
+        dl_buffer_init(&b, ls->cur->arena, v, true);
+        buffer_settle(ls, &b);
+}
+
 /* `var = value` (a C string pointer given another string) before the use:
  * the contents are value's from here; on some paths only, a hole. */
 static bool assign_string(struct local_string *ls, const struct dl_body_site *site)
@@ -1111,14 +1158,7 @@ static bool assign_string(struct local_string *ls, const struct dl_body_site *si
         fold(ls->ev, &fresh, site->ref->value, ls->depth + 1);
         struct dl_value v = dl_tmpl_finish(&fresh, (struct dl_loc){0});
         dl_tmpl_fini(&fresh);
-        if (w == DL_WHEN_MAYBE) {
-                dl_buffer_write(&ls->arm[ls->arm_at], DL_BUF_COPY, &v, -1);
-                return true;
-        }
-        region_end(ls);
-        struct dl_buffer b;
-        dl_buffer_init(&b, ls->cur->arena, &v, true);
-        buffer_settle(ls, &b);
+        replace_contents(ls, w, &v);
         ls->hole = false; /* what was written before is replaced */
         return true;
 }
@@ -1174,6 +1214,36 @@ static bool tested(struct dl_eval *ev, CXCursor ref)
         return yes;
 }
 
+/* The object handed to a function of the project that fills it (a
+ * summary, struct dl_eval_hooks.fill_value): its contents are what the
+ * function writes there; in a branch, joined as any write (buffer.h). */
+static bool fill_site(struct local_string *ls, const struct dl_body_site *site,
+                      const struct dl_body_call *c)
+{
+        struct dl_eval *ev = ls->ev;
+        if (ls->stream || site->arg < 0 || c->off >= ev->use_off || !ev->hooks ||
+            !ev->hooks->fill_value)
+                return false;
+        enum dl_when w = dl_body_when(site->body, c->off, ev->use_off);
+        if (w == DL_WHEN_NEVER)
+                return false;
+        if (w == DL_WHEN_MAYBE && !region_enter(ls, c->off)) {
+                ls->hole = true;
+                return true;
+        }
+        struct dl_tmpl made;
+        dl_tmpl_init(&made, ls->cur->arena);
+        bool filled = ev->hooks->fill_value(ev->hooks->data, ev, c->cursor, (unsigned)site->arg,
+                                            &made, ls->depth + 1);
+        struct dl_value v = dl_tmpl_finish(&made, dl_cx_cursor_loc(ev->cx, c->cursor));
+        dl_tmpl_fini(&made);
+        if (!filled)
+                return false;
+        cursor_span(c->cursor, &ls->skip_begin, &ls->skip_end); /* `sizeof buf`: a read */
+        replace_contents(ls, w, &v);
+        return true;
+}
+
 static bool string_site(void *data, const struct dl_body_site *site)
 {
         struct local_string *ls = data;
@@ -1186,7 +1256,12 @@ static bool string_site(void *data, const struct dl_body_site *site)
                        tested(ls->ev, site->ref->cursor);
         const struct dl_body_call *c = &site->body->calls.items[site->call];
         const struct strfn *f = strfn_of(c->cursor);
-        if (!f || f->out == NONE || site->arg != f->out || c->off >= ls->ev->use_off ||
+        if (!f)
+                return fill_site(ls, site, c);
+        if (f->out != site->arg && site->arg >= 0 &&
+            (site->arg == f->src || (f->kind == SF_PRINTF && site->arg >= f->extra)))
+                return true; /* the source or a printf argument of another write: read */
+        if (f->out == NONE || site->arg != f->out || c->off >= ls->ev->use_off ||
             (f->kind == SF_INSERT) != ls->stream || f->kind >= SF_JSON_OBJECT)
                 return false;
         enum dl_when w = dl_body_when(site->body, c->off, ls->ev->use_off);
@@ -1733,6 +1808,12 @@ static void fold_json(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigne
 
 static void fold_declref(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigned depth)
 {
+        struct dl_eval *caller;
+        CXCursor arg;
+        if (bound_arg(ev, e, &caller, &arg)) {
+                fold(caller, t, arg, depth + 1);
+                return;
+        }
         CXCursor decl = clang_getCursorReferenced(e);
         enum CXCursorKind k = clang_getCursorKind(decl);
         if (k != CXCursor_VarDecl) {
@@ -1842,6 +1923,9 @@ static void fold_call(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigne
         }
         if (!f && fold_one_of(ev, t, e, depth))
                 return;
+        if (!f && ev->hooks && ev->hooks->call_value &&
+            ev->hooks->call_value(ev->hooks->data, ev, e, t, depth))
+                return; /* a function of the project, summarised */
         dl_tmpl_hole(t, NULL);
 }
 
@@ -1918,4 +2002,35 @@ struct dl_value dl_eval_enum(struct dl_eval *ev, CXCursor e, struct dl_loc at)
                 }
         }
         return dl_value_dynamic(at);
+}
+
+void dl_eval_fold(struct dl_eval *ev, CXCursor e, struct dl_tmpl *t, unsigned depth)
+{
+        fold(ev, t, e, depth);
+}
+
+bool dl_eval_fill(struct dl_eval *ev, CXCursor param, struct dl_tmpl *t, unsigned depth)
+{
+        if (!ev->body || depth > DL_EVAL_MAX_DEPTH) {
+                dl_tmpl_hole(t, NULL);
+                return false;
+        }
+        struct dl_tmpl sub;
+        dl_tmpl_init(&sub, t->arena);
+        /* what the caller passed is not known here: only a write that
+         * replaces it makes the contents known */
+        struct local_string ls = {.ev = ev, .cur = &sub, .depth = depth, .valid = false};
+        ls.name = dl_cx_spelling(ev->cx, param);
+        if (dl_body_track(ev->body, param, dl_cx_cursor_offset(param), ev->use_off, string_site,
+                          &ls))
+                ls.hole = true;
+        region_end(&ls);
+        struct dl_value v = dl_tmpl_finish(&sub, (struct dl_loc){0});
+        dl_tmpl_fini(&sub);
+        if (ls.hole || !ls.valid) {
+                dl_tmpl_hole(t, NULL);
+                return false;
+        }
+        dl_tmpl_value(t, &v, false, (struct dl_loc){0});
+        return true;
 }

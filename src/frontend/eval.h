@@ -52,6 +52,35 @@ struct dl_cx;
 
 #define DL_EVAL_MAX_DEPTH 48
 
+struct dl_eval;
+
+/* Function summaries (recognize/summary.h, docs/architecture.md "Function
+ * summaries"): what a call of a project function gives, asked by the
+ * folding when a call is no function of the table. Either member may be
+ * NULL. */
+struct dl_eval_hooks {
+        /* Append to t the string call (a call expression) returns; false
+         * (nothing appended) when its callee has no summary. depth is the
+         * folding depth at the call. */
+        bool (*call_value)(void *data, struct dl_eval *ev, CXCursor call, struct dl_tmpl *t,
+                           unsigned depth);
+        /* Append to t the text call writes into the object passed as its
+         * argument arg (0-based: a char buffer, a std::string by
+         * reference); false (nothing appended) when not known to. */
+        bool (*fill_value)(void *data, struct dl_eval *ev, CXCursor call, unsigned arg,
+                           struct dl_tmpl *t, unsigned depth);
+        void *data;
+};
+
+/* The parameters of fn are bound to the arguments of call, folded in
+ * caller (a summary applied at a call). */
+struct dl_eval_bind {
+        CXCursor fn;
+        CXCursor call;
+        struct dl_eval *caller;
+        unsigned long long params; /* bit i: parameter i is bound (the
+                                      function never changes it) */
+};
 
 struct dl_eval {
         struct dl_cx *cx;
@@ -61,6 +90,8 @@ struct dl_eval {
          * last write's bound may cut it reads as its whole text, then a
          * hole (buffer.h: a cut body is rejected by DynamoDB). */
         bool document;
+        const struct dl_eval_hooks *hooks; /* may be NULL: no summaries */
+        const struct dl_eval_bind *bind;   /* may be NULL: parameters are holes */
 };
 
 /**
@@ -69,6 +100,21 @@ struct dl_eval {
  * Returns: DL_VAL_KNOWN (a template, maybe with holes) or DL_VAL_DYNAMIC.
  */
 struct dl_value dl_eval_string(struct dl_eval *ev, CXCursor e, struct dl_loc at);
+/**
+ * dl_eval_fold - append the string expression e, folded at nesting depth
+ * depth (a hole beyond DL_EVAL_MAX_DEPTH), to t (its arena holds what is
+ * appended). For summaries: ev may bind parameters (struct dl_eval_bind).
+ */
+void dl_eval_fold(struct dl_eval *ev, CXCursor e, struct dl_tmpl *t, unsigned depth);
+/**
+ * dl_eval_fill - append to t the contents the parameter param (a char *
+ * or a std::string by reference) of the function whose body is ev->body
+ * holds at offset ev->use_off, as written by the string functions of the
+ * table in source order; contents written on some paths only, appended to
+ * what the caller passed, or handed to code ddblint does not follow are
+ * one hole. Returns: false (a hole appended) when nothing is known.
+ */
+bool dl_eval_fill(struct dl_eval *ev, CXCursor param, struct dl_tmpl *t, unsigned depth);
 /** dl_eval_int - integer constant ("25") or DL_VAL_DYNAMIC. */
 struct dl_value dl_eval_int(struct dl_eval *ev, CXCursor e, struct dl_loc at);
 /** dl_eval_bool - "true"/"false" or DL_VAL_DYNAMIC. */

@@ -37,6 +37,7 @@
 #include "../core/strbuf.h"
 #include "../frontend/eval.h"
 #include "../model/json_request.h"
+#include "summary.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -60,6 +61,7 @@ struct dl_engine {
         const struct dl_recognizer *recs[16]; /* those that apply to the unit */
         size_t n_recs;
         DL_VEC(struct fbody *) bodies;
+        struct dl_summaries *sums; /* the unit's function summaries */
 };
 
 /* The state of following one request expression. */
@@ -75,6 +77,7 @@ struct dl_engine *dl_engine_new(const struct dl_rctx *ctx, const struct dl_unit 
 {
         struct dl_engine *e = dl_xcalloc(1, sizeof *e);
         e->ctx = *ctx;
+        e->sums = dl_summaries_new(ctx->cx);
         size_t n;
         const struct dl_recognizer *const *all = dl_recognizers(&n);
         for (size_t i = 0; i < n && e->n_recs < sizeof e->recs / sizeof e->recs[0]; i++) {
@@ -97,6 +100,7 @@ void dl_engine_free(struct dl_engine *e)
                 free(fb);
         }
         DL_VEC_FREE(&e->bodies);
+        dl_summaries_free(e->sums);
         free(e);
 }
 
@@ -185,7 +189,8 @@ static struct dl_arena *arena_of(struct scope *s)
 
 static struct dl_eval eval_at(struct scope *s, unsigned use)
 {
-        struct dl_eval ev = {s->e->ctx.cx, s->fb ? &s->fb->body : NULL, use, false};
+        struct dl_eval ev = {s->e->ctx.cx, s->fb ? &s->fb->body : NULL,    use,
+                             false,        dl_summaries_hooks(s->e->sums), NULL};
         return ev;
 }
 
@@ -1386,20 +1391,6 @@ static void replace_state(struct dl_request *r, const struct dl_request *t, bool
         }
 }
 
-/* Does function def have a body in this TU? */
-static bool has_body(CXCursor def)
-{
-        if (clang_Cursor_isNull(def))
-                return false;
-        CXCursor kids[32];
-        unsigned n = dl_cx_children(def, kids, 32);
-        for (unsigned i = 0; i < n && i < 32; i++) {
-                if (clang_getCursorKind(kids[i]) == CXCursor_CompoundStmt)
-                        return true;
-        }
-        return false;
-}
-
 struct returns {
         CXCursor items[8];
         unsigned n;
@@ -1426,7 +1417,7 @@ static enum CXChildVisitResult find_returns(CXCursor c, CXCursor parent, CXClien
 static bool build_from_helper(struct scope *s, struct dl_request *r, CXCursor call)
 {
         CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
-        if (s->depth >= MAX_HELPER_DEPTH || !has_body(fn))
+        if (s->depth >= MAX_HELPER_DEPTH || !dl_cx_has_body(fn))
                 return false;
         struct scope inner = {s->e, body_of(s->e, fn), s->depth + 1, 0, s->handle};
         struct returns rs = {.n = 0};
@@ -1497,7 +1488,7 @@ static void request_arg(struct scope *s, struct dl_request *r, const struct dl_b
         CXType pt = clang_getArgType(clang_getCursorType(callee), (unsigned)a);
         if (dl_cx_param_is_read_only(pt))
                 return; /* read only */
-        if (has_body(def) && s->depth < MAX_HELPER_DEPTH &&
+        if (dl_cx_has_body(def) && s->depth < MAX_HELPER_DEPTH &&
             (unsigned)a < (unsigned)clang_Cursor_getNumArguments(def)) {
                 /* a helper of this TU fills it: its events on the parameter */
                 struct scope inner = {s->e, body_of(s->e, def), s->depth + 1, 0, s->handle};

@@ -57,7 +57,7 @@ static void check_function(struct fixture *f, CXCursor func)
                         f->mismatches++;
                         continue;
                 }
-                struct dl_eval ev = {f->cx, &body, body.calls.items[i].off, false};
+                struct dl_eval ev = {f->cx, &body, body.calls.items[i].off, false, NULL, NULL};
                 struct dl_value v = dl_eval_string(&ev, clang_Cursor_getArgument(call, 0), at);
                 struct dl_strbuf sb;
                 dl_strbuf_init(&sb);
