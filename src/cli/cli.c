@@ -40,6 +40,7 @@
 #include "../report/reporter.h"
 #include "../report/sarif_merge.h"
 #include "../rules/ruleset.h"
+#include "infer_pass.h"
 #include "../rules/schema.h"
 
 #include <errno.h>
@@ -392,6 +393,7 @@ struct run {
         char **help_uri;                         /* per check */
         char **help_markdown;                    /* per check */
         struct dl_strbuf access;                 /* the subcommands' access records */
+        struct dl_infer_pass infer;              /* the wrappers the first pass inferred */
 };
 
 static bool check_on(void *data, const struct dl_ruleset *rules, const char *id)
@@ -467,8 +469,9 @@ static enum dl_status pipeline_of(struct run *r, size_t i, struct dl_error *err)
         if (r->pipeline_ready[i])
                 return DL_OK;
         struct dl_pipeline *p = &r->pipelines[i];
-        enum dl_status st = dl_pipeline_init(p, dl_config_at(r->config, i), &r->log, NULL, NULL,
-                                             err);
+        enum dl_status st =
+                dl_pipeline_init(p, dl_infer_pass_rules(&r->infer, dl_config_at(r->config, i)),
+                                 &r->log, NULL, NULL, err);
         if (st)
                 return st;
         r->pipeline_ready[i] = true;
@@ -874,6 +877,7 @@ static void run_fini(struct run *r)
         free(r->pipelines);
         free(r->pipeline_ready);
         free(r->files_per_ruleset);
+        dl_infer_pass_fini(&r->infer);
         for (size_t i = 0; i < r->n_outputs; i++) {
                 if (r->outputs[i].r)
                         r->outputs[i].r->destroy(r->outputs[i].r);
@@ -1198,6 +1202,25 @@ int dl_cli_main(int argc, char **argv)
         dl_compdb_memo_save(r->compdb_memo);
         size_t *owner = dl_xcalloc(n_all + 1, sizeof *owner);
         r->n_owned = dl_owners_find(oin, n_all, r->stub_dir, owner);
+        /* the wrappers of every file, before any is analysed and before
+         * --shard (each shard infers the same) */
+        {
+                const char *const **fargs = dl_xcalloc(n_all + 1, sizeof *fargs);
+                size_t *nfargs = dl_xcalloc(n_all + 1, sizeof *nfargs);
+                for (size_t i = 0; i < n_all; i++) {
+                        fargs[i] = (const char *const *)cargs[i].argv;
+                        nfargs[i] = cargs[i].n;
+                }
+                if (!o->no_cache) {
+                        char *dir = cache_dir_for(o);
+                        dl_infer_pass_memo(&r->infer, dir, r->files.stats);
+                        free(dir);
+                }
+                dl_infer_pass_run(&r->infer, (const char *const *)r->files.paths, fargs, nfargs,
+                                  n_all, r->stub_dir, o->verbose, &r->log);
+                free(fargs);
+                free(nfargs);
+        }
         free(oin);
 
         /* This shard's files (a header goes with its owner), their

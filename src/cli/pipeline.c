@@ -188,7 +188,10 @@ void dl_pipeline_use_cache(struct dl_pipeline *p, struct dl_result_cache *c)
 {
         /* --verbose says which wrapper patterns matched no call: a file
          * taken from the cache calls none, so that run parses them all */
-        if (p->verbose && p->rules->n_wrappers)
+        bool declared = false;
+        for (size_t i = 0; i < p->rules->n_wrappers; i++)
+                declared = declared || !p->rules->wrappers[i].inferred;
+        if (p->verbose && declared)
                 c = NULL;
         p->cache = c;
         if (c)

@@ -293,6 +293,18 @@ void dl_result_cache_base(const struct dl_result_cache *c, const struct dl_rules
                 dl_digest_str(&ctx, hex);
         }
         dl_digest_str(&ctx, rules && rules->path ? rules->path : "(built-in rules)");
+        /* the wrappers inferred from the run's files (recognize/infer.h):
+         * a caller's requests depend on them, its text does not show them */
+        for (size_t i = 0; rules && i < rules->n_wrappers; i++) {
+                const struct dl_wrapper *w = &rules->wrappers[i];
+                if (!w->inferred)
+                        continue;
+                char line[64];
+                snprintf(line, sizeof line, "%u %s %u", w->operation_argument,
+                         w->operation ? w->operation : "-", w->n_args ? w->args[0].argument : 0);
+                dl_digest_str(&ctx, w->match);
+                dl_digest_str(&ctx, line);
+        }
         for (size_t i = 0; i < n_checks; i++)
                 dl_digest_str(&ctx, run_check[i] ? "1" : "0");
         dl_digest_str(&ctx, verbose ? "verbose" : "quiet");

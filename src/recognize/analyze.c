@@ -8,12 +8,15 @@
 #include "analyze.h"
 
 #include "engine.h"
+#include "infer.h"
 
 #include "../core/arena.h"
+#include "../core/alloc.h"
 #include "../core/log.h"
 #include "../frontend/cx.h"
 #include "../frontend/pch.h"
 #include "../frontend/tu.h"
+#include "../rules/schema.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -232,6 +235,75 @@ enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *o
         out->n_included = inc.files.n;
         DL_VEC_FREE(&inc.files);
         DL_VEC_FREE(&reqs);
+        DL_VEC_FREE(&w.funcs);
+        dl_tu_free(&tu);
+        return DL_OK;
+}
+
+enum dl_status dl_analyze_infer(const char *path, const struct dl_analyze_opts *opts,
+                                struct dl_arena *arena, struct dl_log *log,
+                                struct dl_inferred_vec *out, struct dl_error *err)
+{
+        struct dl_tu tu;
+        const char *const *args = opts ? opts->args : NULL;
+        size_t n_args = opts ? opts->n_args : 0;
+        enum dl_status st = dl_tu_parse_main(&tu, path, args, n_args,
+                                             opts ? opts->stub_include_dir : NULL, NULL, err);
+        if (st != DL_OK)
+                return st;
+        struct dl_cx cx;
+        dl_cx_init(&cx, arena, tu.tu, path);
+        struct walk w = {&cx, {0}};
+        clang_visitChildren(clang_getTranslationUnitCursor(tu.tu), find_functions, &w);
+        struct dl_unit unit = {&cx, language(path, args, n_args), NULL, 0, NULL, NULL, 0};
+        if (cx.main_file)
+                unit.text = clang_getFileContents(tu.tu, cx.main_file, &unit.len);
+        /* round k sees the wrappers of rounds before it (a chain) */
+        const struct dl_ruleset *declared = opts ? opts->rules : NULL;
+        size_t first = out->v.n;
+        struct dl_wrapper *found = NULL;
+        size_t n_found = 0;
+        struct dl_log later; /* what later rounds say again: dropped */
+        dl_log_init(&later, NULL, false);
+        for (int round = 0; round < 4; round++) {
+                size_t before = out->v.n;
+                struct dl_ruleset rs = declared ? *declared : (struct dl_ruleset){0};
+                size_t n_declared = declared ? declared->n_wrappers : 0;
+                struct dl_wrapper *all = dl_xcalloc(n_declared + n_found + 1, sizeof *all);
+                for (size_t i = 0; i < n_declared; i++)
+                        all[i] = declared->wrappers[i];
+                for (size_t i = 0; i < n_found; i++)
+                        all[n_declared + i] = found[i];
+                rs.wrappers = all;
+                rs.n_wrappers = n_declared + n_found;
+                unit.rules = &rs;
+                struct dl_rctx ctx = {&cx, NULL, log, opts && opts->verbose, &rs};
+                struct dl_engine *engine = dl_engine_new(&ctx, &unit);
+                struct dl_infer_members m = {"", ""};
+                for (size_t i = 0; rs.n_wrappers && i < w.funcs.n && !m.op[0]; i++)
+                        dl_engine_infer_members(engine, w.funcs.items[i], &m);
+                for (size_t i = 0; i < w.funcs.n; i++) {
+                        CXCursor fn = w.funcs.items[i];
+                        if (!dl_cx_is_main_file(&cx, fn))
+                                continue;
+                        const char *name = dl_cx_qualified_name(&cx, fn);
+                        bool known = false;
+                        for (size_t k = first; !known && k < out->v.n; k++)
+                                known = !strcmp(out->v.items[k].name, name);
+                        if (!known && (round == 0 || dl_engine_applies(engine)))
+                                dl_engine_infer(engine, fn, name, &m, out);
+                }
+                dl_engine_free(engine);
+                free(all);
+                if (out->v.n == before)
+                        break;
+                dl_inferred_wrappers_free(found, n_found);
+                n_found = out->v.n - first;
+                found = dl_inferred_wrappers(out->v.items + first, n_found);
+                log = &later;
+        }
+        dl_log_fini(&later);
+        dl_inferred_wrappers_free(found, n_found);
         DL_VEC_FREE(&w.funcs);
         dl_tu_free(&tu);
         return DL_OK;

@@ -89,4 +89,18 @@ enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *o
                                struct dl_arena *arena, struct dl_log *log,
                                struct dl_analysis *out, struct dl_error *err);
 
+struct dl_inferred_vec;
+
+/**
+ * dl_analyze_infer - the first pass of inferred wrappers (infer.h): parse
+ * path as dl_analyze_file does (opts->own_headers and opts->preamble are
+ * not used) and append to out every function of the main file that is a
+ * wrapper; rounds over the file (at most 4) let a function calling one
+ * found before be one too. opts->rules' declared wrappers count as found.
+ * Returns: DL_OK, DL_ERR_IO or DL_ERR_CLANG as dl_analyze_file.
+ */
+enum dl_status dl_analyze_infer(const char *path, const struct dl_analyze_opts *opts,
+                                struct dl_arena *arena, struct dl_log *log,
+                                struct dl_inferred_vec *out, struct dl_error *err);
+
 #endif

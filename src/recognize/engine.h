@@ -70,4 +70,30 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
 unsigned dl_engine_recover(struct dl_engine *e, const CXCursor *funcs, size_t n,
                            struct dl_request_vec *reqs);
 
+struct dl_inferred_vec;
+
+/* The members a wrapper's call in a file takes its operation and body from
+ * (`dynamodb_request(..., R->op, R->body, ...)`: "op", "body"); "" for
+ * none. A function of that file storing its parameters there (`R->op =
+ * op; R->body = body;`) queues a request: it is a wrapper too. */
+struct dl_infer_members {
+        char op[64], body[64];
+};
+
+/** dl_engine_infer_members - fill m from the wrapper calls of fn (the
+ * first such call wins; m left as it is when fn makes none). */
+void dl_engine_infer_members(struct dl_engine *e, CXCursor fn, struct dl_infer_members *m);
+
+/**
+ * dl_engine_infer - is fn a wrapper (infer.h)? Appends it to out when its
+ * parameters reach its DynamoDB target and the body of its send; logs an
+ * `inferred-wrapper-untied` note (DL_LOG_NOTE, at the target) when only
+ * the operation is tied. Calls the wrappers of the engine's rules make
+ * count (a chain), and with m, stores of its parameters into the members a
+ * wrapper's call reads (a queue). Implemented in infer.c.
+ * @param function  fn's qualified name (copied into the entry).
+ */
+void dl_engine_infer(struct dl_engine *e, CXCursor fn, const char *function,
+                     const struct dl_infer_members *m, struct dl_inferred_vec *out);
+
 #endif

@@ -34,6 +34,7 @@
 
 #include "../core/alloc.h"
 #include "../core/arena.h"
+#include "../core/log.h"
 #include "../core/strbuf.h"
 #include "../frontend/eval.h"
 #include "../model/json_request.h"
@@ -1832,5 +1833,11 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
                 dl_response_follow(e->ctx.cx, &s.fb->body, (int)i, r.call_kind, &r.response);
                 if (finish_request(&s, &r))
                         DL_VEC_PUSH(out, r);
+                else if (ev->wrapper && ev->wrapper->inferred && e->ctx.verbose)
+                        /* "0 findings" must not mean "nothing seen" */
+                        dl_log_add(e->ctx.log, DL_LOG_NOTE, "inferred-wrapper-operation", &r.call,
+                                   "the operation this call of '%s' (an inferred wrapper) sends is "
+                                   "not known here (argument %u): no request is made of it",
+                                   r.client_method, ev->wrapper->operation_argument);
         }
 }

@@ -163,6 +163,9 @@ struct dl_wrapper {
         /* calls matched so far in this run (atomic; for the --verbose note
          * about a pattern that matches nothing) */
         unsigned long *calls;
+        /* found by ddblint, not declared (recognize/infer.h): match names
+         * one function literally, loc is its definition */
+        bool inferred;
 };
 
 /* One entry of `access-patterns:` (docs/rules-file.md): an access pattern

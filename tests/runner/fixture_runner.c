@@ -35,6 +35,7 @@
 #include "frontend/compdb.h"
 #include "rules/ruleset.h"
 #include "rules/schema.h"
+#include "cli/infer_pass.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -255,6 +256,27 @@ static const char *stub_dir_of(const char *bin_dir)
  * when not NULL, with the prefilter when prefilter); findings to got, tool
  * diagnostics to log. A file the prefilter leaves unparsed must hold no
  * request (prefilter.h): it is analysed again to print its requests. */
+/* The compiler arguments of the fixture at path: its language, then its
+ * `args:` with %FIXTURES% expanded (heap copies in expanded[0..fx->n_args),
+ * freed by the caller). Returns: their number. */
+static size_t fixture_args(const char *path, const struct fixture *fx, const char *src_dir,
+                           const char **args, char **expanded)
+{
+        dl_compdb_lang_args(path, &args[0], &args[1]); /* a .c fixture is C */
+        size_t n = 2;
+        for (size_t i = 0; i < fx->n_args; i++) {
+                const char *a = fx->args[i];
+                const char *m = strstr(a, "%FIXTURES%");
+                if (m)
+                        expanded[i] = dl_xasprintf("%.*s%s/tests/fixtures%s", (int)(m - a), a,
+                                                   src_dir, m + 10);
+                else
+                        expanded[i] = dl_xstrdup(a);
+                args[n++] = expanded[i];
+        }
+        return n;
+}
+
 static bool analyse(const char *path, const struct fixture *fx, const struct dl_ruleset *rules,
                     const char *src_dir, const char *bin_dir, struct dl_pch *pch, bool prefilter,
                     struct collected *got, struct dl_log *log)
@@ -275,20 +297,8 @@ static bool analyse(const char *path, const struct fixture *fx, const struct dl_
                 p.pch = pch;
                 p.prefilter = prefilter ? dl_prefilter_new(rules) : NULL;
                 const char *args[80];
-                size_t n = 0;
-                dl_compdb_lang_args(path, &args[0], &args[1]); /* a .c fixture is C */
-                n = 2;
                 char *expanded[64];
-                for (size_t i = 0; i < fx->n_args; i++) {
-                        const char *a = fx->args[i];
-                        const char *m = strstr(a, "%FIXTURES%");
-                        if (m)
-                                expanded[i] = dl_xasprintf("%.*s%s/tests/fixtures%s", (int)(m - a),
-                                                           a, src_dir, m + 10);
-                        else
-                                expanded[i] = dl_xstrdup(a);
-                        args[n++] = expanded[i];
-                }
+                size_t n = fixture_args(path, fx, src_dir, args, expanded);
                 if (pch) {
                         struct dl_pch_preamble pre = {0};
                         printf("%s: %s\n", path,
@@ -397,11 +407,27 @@ static bool run_fixture(const char *path, const char *src_dir, const char *bin_d
         free(ids);
         if (!rules)
                 rules = dl_ruleset_new_default();
+        /* the driver's first pass over the fixture: its own inferred
+         * wrappers (infer_pass.h), as a run over the file alone infers */
+        struct dl_infer_pass ip = {0};
+        {
+                const char *args[80];
+                char *expanded[64];
+                size_t n = fixture_args(path, &fx, src_dir, args, expanded);
+                const char *const *argv = args;
+                struct dl_log quiet;
+                dl_log_init(&quiet, NULL, false);
+                dl_infer_pass_run(&ip, &path, &argv, &n, 1, stub_dir_of(bin_dir), false, &quiet);
+                dl_log_fini(&quiet);
+                for (size_t i = 0; i < fx.n_args; i++)
+                        free(expanded[i]);
+        }
+        const struct dl_ruleset *all_rules = dl_infer_pass_rules(&ip, rules);
 
         struct dl_log log;
         dl_log_init(&log, NULL, true);
         struct collected got = {0};
-        ok = analyse(path, &fx, rules, src_dir, bin_dir, NULL, false, &got, &log) && ok;
+        ok = analyse(path, &fx, all_rules, src_dir, bin_dir, NULL, false, &got, &log) && ok;
 
         /* The same file again with the stub headers precompiled and the
          * prefilter on: every finding and every tool diagnostic must be the
@@ -413,7 +439,7 @@ static bool run_fixture(const char *path, const char *src_dir, const char *bin_d
         struct dl_log log2;
         dl_log_init(&log2, NULL, true);
         struct collected got2 = {0};
-        ok = analyse(path, &fx, rules, src_dir, bin_dir, pch, true, &got2, &log2) && ok;
+        ok = analyse(path, &fx, all_rules, src_dir, bin_dir, pch, true, &got2, &log2) && ok;
         if (!same_results(path, &got, &log, &got2, &log2))
                 ok = false;
         for (size_t k = 0; k < got2.n; k++)
@@ -523,6 +549,7 @@ static bool run_fixture(const char *path, const char *src_dir, const char *bin_d
                 free(fx.args[i]);
         free(fx.anns);
         dl_log_fini(&log);
+        dl_infer_pass_fini(&ip);
         dl_ruleset_free(rules);
         dl_error_fini(&err);
         printf("%s %s\n", ok ? "PASS" : "FAIL", path);

@@ -1,0 +1,257 @@
+/* infer_pass.c - the first pass of inferred wrappers (infer_pass.h).
+ * SPDX-License-Identifier: MIT
+ */
+#include "infer_pass.h"
+
+#include "cache_files.h"
+
+#include "../core/alloc.h"
+#include "../core/digest.h"
+#include "../core/htab.h"
+#include "../core/arena.h"
+#include "../core/error.h"
+#include "../core/file.h"
+#include "../core/log.h"
+#include "../core/safefile.h"
+#include "../core/strbuf.h"
+#include "../recognize/analyze.h"
+#include "../rules/schema.h"
+
+#include <nettle/sha2.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MEMO_HEAD "ddblint infer memo 1"
+
+static bool memo_line(void *data, const char *start, const char *end)
+{
+        struct dl_infer_pass *ip = data;
+        size_t n = (size_t)(end - start);
+        char *copy = dl_xmalloc(n + 1); /* the table borrows its keys: the value owns it */
+        memcpy(copy, start, n);
+        copy[n] = '\0';
+        if (dl_htab_get(ip->memo, copy, n)) {
+                free(copy);
+                return true;
+        }
+        dl_htab_put(ip->memo, copy, n, copy);
+        ip->n_memo++;
+        return true;
+}
+
+/* Parse file i for its wrappers, those of rules (may be NULL) known. */
+static void infer_file(struct dl_infer_pass *ip, const char *path, const char *const *args,
+                       size_t n_args, const char *stub_dir, const struct dl_ruleset *rules,
+                       struct dl_log *log)
+{
+        ip->n_candidates++;
+        struct dl_analyze_opts opts = {0};
+        opts.args = args;
+        opts.n_args = n_args;
+        opts.stub_include_dir = stub_dir;
+        opts.rules = rules;
+        struct dl_arena arena;
+        dl_arena_init(&arena);
+        struct dl_error err;
+        dl_error_init(&err);
+        (void)dl_analyze_infer(path, &opts, &arena, log, &ip->found, &err);
+        dl_error_fini(&err);
+        dl_arena_fini(&arena);
+}
+
+static bool ident_char(char c)
+{
+        return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+               (c >= 'A' && c <= 'Z');
+}
+
+/* Does text name a function of found as an identifier? */
+static bool names_one(const char *text, size_t len, const struct dl_inferred_vec *found)
+{
+        for (size_t k = 0; k < found->v.n; k++) {
+                const char *name = found->v.items[k].name;
+                const char *last = strrchr(name, ':');
+                name = last ? last + 1 : name;
+                size_t m = strlen(name);
+                for (size_t i = 0; m && i + m <= len; i++) {
+                        if (text[i] != name[0] || memcmp(text + i, name, m) != 0)
+                                continue;
+                        if ((!i || !ident_char(text[i - 1])) &&
+                            (i + m == len || !ident_char(text[i + m])))
+                                return true;
+                }
+        }
+        return false;
+}
+
+void dl_infer_pass_memo(struct dl_infer_pass *ip, const char *cache_dir, const struct stat *stats)
+{
+        if (!cache_dir || !stats)
+                return;
+        char cwd[4096];
+        struct sha256_ctx ctx;
+        sha256_init(&ctx);
+        dl_digest_str(&ctx, MEMO_HEAD);
+        dl_digest_str(&ctx, getcwd(cwd, sizeof cwd) ? cwd : "");
+        uint8_t d[SHA256_DIGEST_SIZE];
+        sha256_digest(&ctx, sizeof d, d);
+        char hex[2 * SHA256_DIGEST_SIZE + 1];
+        dl_hex(d, sizeof d, hex);
+        ip->memo_root = dl_xstrdup(cache_dir);
+        ip->memo_dir = dl_xasprintf("%s/infer-1", cache_dir);
+        ip->memo_path = dl_xasprintf("%s/%s.memo", ip->memo_dir, hex);
+        ip->stats = stats;
+        ip->memo = dl_xcalloc(1, sizeof *ip->memo);
+        dl_htab_init(ip->memo);
+        dl_cache_sealed_lines(ip->memo_path, MEMO_HEAD, memo_line, ip);
+}
+
+void dl_infer_pass_run(struct dl_infer_pass *ip, const char *const *paths,
+                       const char *const *const *args, const size_t *n_args, size_t n,
+                       const char *stub_dir, bool verbose, struct dl_log *log)
+{
+        struct dl_strbuf keep; /* the memo's lines for this run */
+        dl_strbuf_init(&keep);
+        size_t kept = 0;
+        bool changed = false;
+        bool *parsed = dl_xcalloc(n + 1, sizeof *parsed);
+        time_t now = time(NULL);
+        struct dl_log quiet; /* the parse's own notes are the analysis's to give */
+        dl_log_init(&quiet, NULL, false);
+        for (size_t i = 0; i < n; i++) {
+                char line[DL_STAMP_MAX + 4096];
+                bool settled = false;
+                size_t ll = 0;
+                if (ip->memo && dl_file_stamp_of(&ip->stats[i], line, now, &settled) && settled) {
+                        int w = snprintf(line + strlen(line), sizeof line - strlen(line), "\t%s",
+                                         paths[i]);
+                        ll = w > 0 && strlen(line) < sizeof line - 1 ? strlen(line) : 0;
+                }
+                if (ll && dl_htab_get(ip->memo, line, ll)) {
+                        dl_strbuf_add(&keep, line, ll);
+                        dl_strbuf_putc(&keep, '\n');
+                        kept++;
+                        continue; /* spelled no target, unchanged since */
+                }
+                char *text = NULL;
+                size_t len = 0;
+                struct dl_error err;
+                dl_error_init(&err);
+                bool candidate = dl_file_read(paths[i], &text, &len, &err) == DL_OK &&
+                                 !memchr(text, '\0', len) && dl_infer_candidate(text, len);
+                free(text);
+                dl_error_fini(&err);
+                if (!candidate) {
+                        if (ll && !memchr(line, '\n', ll)) {
+                                dl_strbuf_add(&keep, line, ll);
+                                dl_strbuf_putc(&keep, '\n');
+                                changed = true;
+                        }
+                        continue;
+                }
+                parsed[i] = true;
+                infer_file(ip, paths[i], args[i], n_args[i], stub_dir, NULL,
+                           verbose ? log : &quiet);
+        }
+        /* a chain across files (a function calling a wrapper of another
+         * file with its parameters): the files that name a wrapper found,
+         * parsed with it known, at most twice more */
+        for (int round = 0; round < 2 && ip->found.v.n; round++) {
+                dl_inferred_sort(&ip->found);
+                size_t before = ip->found.v.n;
+                struct dl_wrapper *ws = dl_inferred_wrappers(ip->found.v.items, before);
+                struct dl_ruleset rs = {0};
+                rs.wrappers = ws;
+                rs.n_wrappers = before;
+                for (size_t i = 0; i < n; i++) {
+                        char *text = NULL;
+                        size_t len = 0;
+                        struct dl_error err;
+                        dl_error_init(&err);
+                        bool names = !parsed[i] &&
+                                     dl_file_read(paths[i], &text, &len, &err) == DL_OK &&
+                                     !memchr(text, '\0', len) && names_one(text, len, &ip->found);
+                        free(text);
+                        dl_error_fini(&err);
+                        if (!names)
+                                continue;
+                        parsed[i] = true;
+                        infer_file(ip, paths[i], args[i], n_args[i], stub_dir, &rs,
+                                   verbose ? log : &quiet);
+                }
+                dl_inferred_wrappers_free(ws, before);
+                if (ip->found.v.n == before)
+                        break;
+        }
+        free(parsed);
+        dl_log_fini(&quiet);
+        changed = changed || kept != ip->n_memo;
+        if (ip->memo && changed && dl_dir_private(ip->memo_root, ip->memo_dir))
+                dl_cache_sealed_write(ip->memo_path, MEMO_HEAD, dl_strbuf_cstr(&keep));
+        dl_strbuf_fini(&keep);
+        size_t dropped = dl_inferred_sort(&ip->found);
+        if (verbose && dropped)
+                dl_log_add(log, DL_LOG_NOTE, "inferred-wrapper-ambiguous", NULL,
+                           "%zu function name%s inferred as wrappers with different arguments "
+                           "in different files: not used (declare them under wrappers:)",
+                           dropped, dropped == 1 ? "" : "s");
+        for (size_t i = 0; verbose && i < ip->found.v.n; i++) {
+                struct dl_strbuf sb;
+                dl_strbuf_init(&sb);
+                dl_inferred_describe(&sb, &ip->found.v.items[i]);
+                dl_log_add(log, DL_LOG_NOTE, "inferred-wrapper", &ip->found.v.items[i].loc,
+                           "inferred wrapper %s: its callers' calls are requests",
+                           dl_strbuf_cstr(&sb));
+                dl_strbuf_fini(&sb);
+        }
+        ip->wrappers = dl_inferred_wrappers(ip->found.v.items, ip->found.v.n);
+}
+
+const struct dl_ruleset *dl_infer_pass_rules(struct dl_infer_pass *ip, const struct dl_ruleset *rs)
+{
+        if (!ip || !ip->found.v.n || !rs)
+                return rs;
+        for (size_t i = 0; i < ip->n_rules; i++) {
+                if (ip->of[i] == rs)
+                        return ip->rules[i];
+        }
+        struct dl_ruleset *copy = dl_xmalloc(sizeof *copy);
+        *copy = *rs;
+        size_t n = rs->n_wrappers + ip->found.v.n;
+        copy->wrappers = dl_xcalloc(n, sizeof *copy->wrappers);
+        for (size_t i = 0; i < rs->n_wrappers; i++)
+                copy->wrappers[i] = rs->wrappers[i];
+        for (size_t i = 0; i < ip->found.v.n; i++)
+                copy->wrappers[rs->n_wrappers + i] = ip->wrappers[i];
+        copy->n_wrappers = n;
+        ip->rules = dl_xrealloc(ip->rules, (ip->n_rules + 1) * sizeof *ip->rules);
+        ip->of = dl_xrealloc(ip->of, (ip->n_rules + 1) * sizeof *ip->of);
+        ip->rules[ip->n_rules] = copy;
+        ip->of[ip->n_rules++] = rs;
+        return copy;
+}
+
+void dl_infer_pass_fini(struct dl_infer_pass *ip)
+{
+        if (!ip)
+                return;
+        for (size_t i = 0; i < ip->n_rules; i++) {
+                free(ip->rules[i]->wrappers);
+                free(ip->rules[i]);
+        }
+        free(ip->rules);
+        free(ip->of);
+        dl_inferred_wrappers_free(ip->wrappers, ip->found.v.n);
+        dl_inferred_vec_fini(&ip->found);
+        if (ip->memo) {
+                dl_htab_free_all(ip->memo, free);
+                free(ip->memo);
+        }
+        free(ip->memo_path);
+        free(ip->memo_dir);
+        free(ip->memo_root);
+        memset(ip, 0, sizeof *ip);
+}
