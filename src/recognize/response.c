@@ -148,7 +148,9 @@ static unsigned json_reads(const struct dl_body *b, int call)
                         const char *name = json_members[i].name, *at = p;
                         size_t n = strlen(name);
                         while ((at = strstr(at, name)) != NULL) {
-                                char before = at > p ? at[-1] : '"', after = at[n];
+                                char before = '"', after = at[n];
+                                if (at > p)
+                                        before = at[-1];
                                 bool word = !(before >= 'A' && before <= 'Z') &&
                                             !(before >= 'a' && before <= 'z') &&
                                             !(after >= 'A' && after <= 'Z') &&
