@@ -44,6 +44,14 @@ struct dl_request *dl_tb_request(struct dl_tb *tb, enum dl_op op)
         return r;
 }
 
+struct dl_request *dl_tb_followed(struct dl_tb *tb, enum dl_op op, unsigned reads)
+{
+        struct dl_request *r = dl_tb_request(tb, op);
+        r->response.state = DL_RESP_FOLLOWED;
+        r->response.reads = reads;
+        return r;
+}
+
 void dl_tb_set(struct dl_tb *tb, struct dl_request *r, enum dl_field f, const char *s)
 {
         r->fields[f] = dl_value_known(&tb->arena, s, strlen(s), NULL, at(5, 7));

@@ -28,6 +28,9 @@ void dl_tb_init(struct dl_tb *tb);
 void dl_tb_fini(struct dl_tb *tb);
 /** dl_tb_request - a new request of op called at "test.cpp:10:3", in the arena. */
 struct dl_request *dl_tb_request(struct dl_tb *tb, enum dl_op op);
+/** dl_tb_followed - dl_tb_request, with its response followed (DL_RESP_FOLLOWED) and
+ *  reads (enum dl_response_read, or'ed) the members the code reads of it. */
+struct dl_request *dl_tb_followed(struct dl_tb *tb, enum dl_op op, unsigned reads);
 /** dl_tb_set - set field f to the fully known text s. */
 void dl_tb_set(struct dl_tb *tb, struct dl_request *r, enum dl_field f, const char *s);
 /** dl_tb_set_dynamic - set field f to DL_VAL_DYNAMIC. */

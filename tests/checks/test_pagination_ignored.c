@@ -13,10 +13,9 @@
 /* A Query whose items were read and whose LastEvaluatedKey was not. */
 static struct dl_request *one_page(struct dl_tb *tb)
 {
-        struct dl_request *r = dl_tb_request(tb, DL_OP_QUERY);
+        struct dl_request *r =
+                dl_tb_followed(tb, DL_OP_QUERY, DL_READ_SUCCESS | DL_READ_RESULT | DL_READ_ITEMS);
         dl_tb_set(tb, r, DL_FIELD_TABLE_NAME, "Orders");
-        r->response.state = DL_RESP_FOLLOWED;
-        r->response.reads = DL_READ_SUCCESS | DL_READ_RESULT | DL_READ_ITEMS;
         return r;
 }
 
@@ -49,9 +48,7 @@ static void test_not_flagged(void **state)
         r = one_page(&tb);
         r->response.reads = DL_READ_SUCCESS; /* items never used */
         assert_int_equal(dl_tb_run(&tb, c, r), 0);
-        r = dl_tb_request(&tb, DL_OP_GET_ITEM);
-        r->response.state = DL_RESP_FOLLOWED;
-        r->response.reads = DL_READ_ITEMS;
+        r = dl_tb_followed(&tb, DL_OP_GET_ITEM, DL_READ_ITEMS);
         assert_int_equal(dl_tb_run(&tb, c, r), 0);
         dl_tb_fini(&tb);
 }

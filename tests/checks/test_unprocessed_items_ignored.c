@@ -16,16 +16,12 @@ static void test_flagged(void **state)
         const struct dl_check *c = dl_catalogue_find("unprocessed-items-ignored");
         struct dl_tb tb;
         dl_tb_init(&tb);
-        struct dl_request *r = dl_tb_request(&tb, DL_OP_BATCH_WRITE_ITEM);
-        r->response.state = DL_RESP_FOLLOWED;
-        r->response.reads = DL_READ_SUCCESS;
+        struct dl_request *r = dl_tb_followed(&tb, DL_OP_BATCH_WRITE_ITEM, DL_READ_SUCCESS);
         assert_int_equal(dl_tb_run(&tb, c, r), 1);
-        r = dl_tb_request(&tb, DL_OP_BATCH_GET_ITEM);
-        r->response.state = DL_RESP_FOLLOWED;
-        r->response.reads = DL_READ_RESULT | DL_READ_ITEMS | DL_READ_RESPONSES;
+        r = dl_tb_followed(&tb, DL_OP_BATCH_GET_ITEM,
+                           DL_READ_RESULT | DL_READ_ITEMS | DL_READ_RESPONSES);
         assert_int_equal(dl_tb_run(&tb, c, r), 1);
-        r = dl_tb_request(&tb, DL_OP_BATCH_EXECUTE_STATEMENT);
-        r->response.state = DL_RESP_FOLLOWED;
+        r = dl_tb_followed(&tb, DL_OP_BATCH_EXECUTE_STATEMENT, 0);
         assert_int_equal(dl_tb_run(&tb, c, r), 1);
         assert_int_equal(dl_tb_count(&tb, "UnprocessedKeys"), 1);
         dl_tb_fini(&tb);
@@ -37,18 +33,13 @@ static void test_not_flagged(void **state)
         const struct dl_check *c = dl_catalogue_find("unprocessed-items-ignored");
         struct dl_tb tb;
         dl_tb_init(&tb);
-        struct dl_request *r = dl_tb_request(&tb, DL_OP_BATCH_WRITE_ITEM);
-        r->response.state = DL_RESP_FOLLOWED;
-        r->response.reads = DL_READ_UNPROCESSED;
+        struct dl_request *r = dl_tb_followed(&tb, DL_OP_BATCH_WRITE_ITEM, DL_READ_UNPROCESSED);
         assert_int_equal(dl_tb_run(&tb, c, r), 0);
         r = dl_tb_request(&tb, DL_OP_BATCH_WRITE_ITEM); /* not followed: unknown */
         assert_int_equal(dl_tb_run(&tb, c, r), 0);
-        r = dl_tb_request(&tb, DL_OP_BATCH_EXECUTE_STATEMENT);
-        r->response.state = DL_RESP_FOLLOWED;
-        r->response.reads = DL_READ_RESPONSES;
+        r = dl_tb_followed(&tb, DL_OP_BATCH_EXECUTE_STATEMENT, DL_READ_RESPONSES);
         assert_int_equal(dl_tb_run(&tb, c, r), 0);
-        r = dl_tb_request(&tb, DL_OP_PUT_ITEM);
-        r->response.state = DL_RESP_FOLLOWED;
+        r = dl_tb_followed(&tb, DL_OP_PUT_ITEM, 0);
         assert_int_equal(dl_tb_run(&tb, c, r), 0);
         dl_tb_fini(&tb);
 }
