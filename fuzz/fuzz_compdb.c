@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         struct dl_compdb *db = NULL;
         struct dl_error err;
         dl_error_init(&err);
-        if (dl_cli_compdb_open(dir, &db, &err) == DL_OK) {
+        if (dl_cli_compdb_open(dir, dir, &db, &err) == DL_OK) {
                 /* The seeds name these files (fuzz/gen-corpus). */
                 static const char *const files[] = {"a.cpp", "src/b.c", "/abs/c.cc"};
                 for (size_t i = 0; i < sizeof files / sizeof *files; i++) {

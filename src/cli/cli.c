@@ -237,11 +237,12 @@ static char *repo_root_for(const char *dir, const char *project_root)
 /* libclang prints its own parser's noise for a malformed
  * compile_commands.json: the database is located and read with jansson
  * first (compdb_json.h) so the user gets one clear file:line:col error. */
-enum dl_status dl_cli_compdb_open(const char *where, struct dl_compdb **out, struct dl_error *err)
+enum dl_status dl_cli_compdb_open(const char *where, const char *root, struct dl_compdb **out,
+                                  struct dl_error *err)
 {
         *out = NULL;
         char *dir = NULL, *tmp = NULL;
-        enum dl_status st = dl_compdb_locate(where, &dir, &tmp, err);
+        enum dl_status st = dl_compdb_locate(where, root, &dir, &tmp, err);
         if (st == DL_OK)
                 st = dl_compdb_open(dir, out, err);
         dl_compdb_unlocate(tmp);
@@ -650,7 +651,8 @@ static enum dl_status open_compdb(struct run *r, struct dl_error *err)
                 r->compdb_memo = NULL;
         }
         free(found);
-        enum dl_status st = dl_compdb_locate(o->compdb_dir, &r->compdb_dir, &r->compdb_tmp, err);
+        enum dl_status st = dl_compdb_locate(o->compdb_dir, r->project_root, &r->compdb_dir,
+                                             &r->compdb_tmp, err);
         if (st != DL_OK)
                 return st;
         if (!o->no_cache) {

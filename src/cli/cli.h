@@ -32,6 +32,7 @@ int dl_cli_main(int argc, char **argv);
  * Returns: DL_OK with *out set (transfer full, dl_compdb_free); else the
  * error in err and *out NULL.
  */
-enum dl_status dl_cli_compdb_open(const char *where, struct dl_compdb **out, struct dl_error *err);
+enum dl_status dl_cli_compdb_open(const char *where, const char *root, struct dl_compdb **out,
+                                  struct dl_error *err);
 
 #endif

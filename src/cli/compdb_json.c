@@ -4,9 +4,13 @@
 #include "compdb_json.h"
 
 #include "../core/alloc.h"
+#include "../core/file.h"
 #include "../core/path.h"
+#include "../core/strbuf.h"
+#include "../frontend/flags.h"
 
 #include <jansson.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +59,116 @@ static const char *str_member(json_t *o, const char *key)
         return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
+/* The bound on a response file libclang may expand. */
+#define RESPONSE_MAX ((size_t)1 << 20)
+
+/* Whether libclang may expand the response file "@name" of an entry whose
+ * directory is dir: a regular file of at most RESPONSE_MAX bytes whose
+ * real path lies under the project root or the database's own directory
+ * (the build's), naming no response file itself (libclang expands them
+ * recursively, and their words are never judged here). A relative name is
+ * judged against the entry's directory and the current one, since either
+ * may be the one libclang reads it from. */
+static bool response_file_ok(const char *name, const char *dir, const char *root,
+                             const char *db_dir)
+{
+        if (!*name)
+                return false;
+        for (int k = 0; k < 2; k++) {
+                char *file = dl_path_join(k == 0 ? dir : NULL, name);
+                char *text = NULL;
+                size_t len = 0;
+                bool ok = (dl_path_real_under(file, root) || dl_path_real_under(file, db_dir));
+                if (ok &&
+                    dl_file_read_bounded(file, RESPONSE_MAX, true, &text, &len, NULL) != DL_OK)
+                        ok = k == 1 && access(file, F_OK) != 0; /* not there: not read */
+                else if (ok)
+                        ok = memchr(text, '@', len) == NULL;
+                free(text);
+                free(file);
+                if (!ok)
+                        return false;
+                if (name[0] == '/')
+                        break;
+        }
+        return true;
+}
+
+/* An argument "@name" refused: DL_FLAGS_REFUSED "@name" (transfer full). */
+static json_t *refused(const char *arg)
+{
+        char *s = dl_xasprintf(DL_FLAGS_REFUSED "%s", arg);
+        json_t *j = json_string(s);
+        free(s);
+        return j;
+}
+
+/* The words of a "command" that start with '@', judged: each one libclang
+ * would expand and response_file_ok does not pass gets DL_FLAGS_REFUSED
+ * inserted before its '@'. A word is taken to start at an '@' after the
+ * start, a blank, a quote or a backslash; only one with none of them in it
+ * ("@dir/f.rsp") is judged by its name, since quotes would change the name
+ * libclang reads: the others are all refused. Returns: the command
+ * rewritten (transfer full), or NULL when nothing was refused. */
+static char *judge_command(const char *cmd, const char *dir, const char *root, const char *db_dir)
+{
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        bool changed = false;
+        for (const char *p = cmd; *p; p++) {
+                bool start = p == cmd || strchr(" \t\n\r\"'\\", p[-1]) != NULL;
+                if (*p == '@' && start) {
+                        size_t n = strcspn(p + 1, " \t\n\r\"'\\");
+                        bool plain = p == cmd || strchr(" \t\n\r", p[-1]);
+                        bool word_ends = !p[1 + n] || strchr(" \t\n\r", p[1 + n]);
+                        char *name = dl_xstrndup(p + 1, n);
+                        if (!plain || !word_ends || !response_file_ok(name, dir, root, db_dir)) {
+                                dl_strbuf_add(&sb, DL_FLAGS_REFUSED, strlen(DL_FLAGS_REFUSED));
+                                changed = true;
+                        }
+                        free(name);
+                }
+                dl_strbuf_add(&sb, p, 1);
+        }
+        if (!changed) {
+                dl_strbuf_fini(&sb);
+                return NULL;
+        }
+        return dl_strbuf_take(&sb);
+}
+
+/* Judges the response files of entry e (docs/security.md "Compile flags"):
+ * libclang expands "@FILE" when it loads the database, before the
+ * allow-list sees the words, so a file outside the tree would be read and
+ * its words quoted in the dropped-flags note, and "@/dev/zero" would never
+ * end. Refused arguments are rewritten in e (see DL_FLAGS_REFUSED), so the
+ * allow-list drops them with a note. Returns: whether e was changed. */
+static bool judge_response_files(json_t *e, const char *root, const char *db_dir)
+{
+        const char *dir = str_member(e, "directory");
+        json_t *args = json_object_get(e, "arguments");
+        bool changed = false;
+        if (json_is_array(args)) {
+                size_t i;
+                json_t *a;
+                json_array_foreach (args, i, a) {
+                        const char *s = json_string_value(a);
+                        if (s && s[0] == '@' && !response_file_ok(s + 1, dir, root, db_dir)) {
+                                json_array_set_new(args, i, refused(s));
+                                changed = true;
+                        }
+                }
+        } else {
+                char *cmd = judge_command(str_member(e, "command"), dir, root, db_dir);
+                if (cmd) {
+                        json_object_set_new(e, "command", json_string(cmd));
+                        free(cmd);
+                        changed = true;
+                }
+        }
+        return changed;
+}
+
 /* Checks every entry; counts the relative directories. */
 static enum dl_status check_entries(const char *file, json_t *db, size_t *relative,
                                     struct dl_error *err)
@@ -88,7 +202,7 @@ static enum dl_status check_entries(const char *file, json_t *db, size_t *relati
         return DL_OK;
 }
 
-enum dl_status dl_compdb_locate(const char *arg, char **out_dir, char **tmp_dir,
+enum dl_status dl_compdb_locate(const char *arg, const char *root, char **out_dir, char **tmp_dir,
                                 struct dl_error *err)
 {
         *out_dir = NULL;
@@ -114,11 +228,11 @@ enum dl_status dl_compdb_locate(const char *arg, char **out_dir, char **tmp_dir,
         enum dl_status st = check_entries(file, db, &relative, err);
         char *base = dl_path_dirname(file);
         const char *name = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
-        if (st == DL_OK && !relative && strcmp(name, DB_NAME) == 0) {
-                *out_dir = base;
-                base = NULL;
-        } else if (st == DL_OK) {
-                /* A copy libclang reads as meant: directories made absolute. */
+        size_t changed = 0;
+        if (st == DL_OK) {
+                /* directories made absolute, response files judged */
+                char real_base[PATH_MAX];
+                const char *db_dir = realpath(base, real_base) ? real_base : base;
                 size_t i;
                 json_t *e;
                 json_array_foreach (db, i, e) {
@@ -128,7 +242,15 @@ enum dl_status dl_compdb_locate(const char *arg, char **out_dir, char **tmp_dir,
                                 json_object_set_new(e, "directory", json_string(abs));
                                 free(abs);
                         }
+                        changed += judge_response_files(e, root, db_dir);
                 }
+        }
+        if (st == DL_OK && !relative && !changed && strcmp(name, DB_NAME) == 0) {
+                *out_dir = base;
+                base = NULL;
+        } else if (st == DL_OK) {
+                /* A copy libclang reads as meant: directories made
+                 * absolute, response files refused */
                 char tmpl[] = "/tmp/ddblint-compdb-XXXXXX";
                 char *dir = mkdtemp(tmpl) ? dl_xstrdup(tmpl) : NULL;
                 char *copy = dir ? dl_xasprintf("%s/" DB_NAME, dir) : NULL;

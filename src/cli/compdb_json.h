@@ -27,7 +27,13 @@ char *dl_compdb_find(const char *arg);
  * when the file is not named compile_commands.json, a copy with absolute
  * directories is written to a temporary directory for libclang to load
  * (libclang would take a relative directory as relative to the current
- * directory).
+ * directory). An argument "@FILE" is a response file libclang would
+ * expand before ddblint's allow-list (frontend/flags.h) sees its words:
+ * one that is not a regular file of at most 1 MiB whose real path lies
+ * under root or the database's directory, naming no response file itself,
+ * is rewritten in the copy to DL_FLAGS_REFUSED "@FILE", which the
+ * allow-list drops with a note (docs/security.md "Compile flags").
+ * @param root  the project root (a real path).
  * @param out_dir  receives the directory to load (transfer full).
  * @param tmp_dir  receives the temporary directory to remove with
  *                 dl_compdb_unlocate() after loading, or NULL.
@@ -35,7 +41,7 @@ char *dl_compdb_find(const char *arg);
  * read or copied; DL_ERR_PARSE for a JSON syntax error (file, line,
  * column) or an entry of the wrong shape (file and entry number).
  */
-enum dl_status dl_compdb_locate(const char *arg, char **out_dir, char **tmp_dir,
+enum dl_status dl_compdb_locate(const char *arg, const char *root, char **out_dir, char **tmp_dir,
                                 struct dl_error *err);
 
 /** dl_compdb_unlocate - remove the temporary copy of dl_compdb_locate; NULL-safe. */

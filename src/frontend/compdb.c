@@ -119,66 +119,6 @@ static bool same_file(const char *a, const char *b)
                sa.st_ino == sb.st_ino;
 }
 
-/* Options whose value is a path: "-Ipath", "-I path"; for those spelled
- * with '=' ("--sysroot=path") the prefix includes it. */
-static const char *const path_options[] = {
-        "-I",
-        "-iquote",
-        "-isystem",
-        "-idirafter",
-        "-include-pch",
-        "-include",
-        "-imacros",
-        "-F",
-        "-isysroot",
-        "-iprefix",
-        "--sysroot=",
-        "--sysroot",
-        "-fmodule-map-file=",
-        "--include-directory=",
-        "-iframework",
-        "-cxx-isystem",
-};
-
-/* dir/value for a relative path value, else a copy (transfer full). */
-static char *rebase(const char *dir, const char *prefix, const char *value)
-{
-        if (value[0] == '/' || value[0] == '=' || value[0] == '\0')
-                return dl_xasprintf("%s%s", prefix, value);
-        return dl_xasprintf("%s%s/%s", prefix, dir, value);
-}
-
-/* Makes the relative paths in a->argv[from..] absolute against dir, the
- * directory the flags were written for. libclang's -working-directory
- * would do it too, but it changes the whole process's current directory
- * (chdir) while it parses, which breaks every relative path of the run and
- * races between the threads of -j. */
-static void absolute_paths(struct dl_compile_args *a, size_t from, const char *dir)
-{
-        for (size_t i = from; i < a->n; i++) {
-                char *arg = a->argv[i];
-                for (size_t k = 0; k < sizeof path_options / sizeof *path_options; k++) {
-                        const char *o = path_options[k];
-                        size_t n = strlen(o);
-                        if (strncmp(arg, o, n) != 0)
-                                continue;
-                        if (arg[n] == '\0') { /* the value is the next argument */
-                                if (i + 1 < a->n) {
-                                        char *v = rebase(dir, "", a->argv[i + 1]);
-                                        free(a->argv[i + 1]);
-                                        a->argv[++i] = v;
-                                }
-                        } else if (o[n - 1] == '=' || o[1] != '-') {
-                                char *prefix = dl_xstrndup(arg, n);
-                                a->argv[i] = rebase(dir, prefix, arg + n);
-                                free(prefix);
-                                free(arg);
-                        }
-                        break;
-                }
-        }
-}
-
 bool dl_compdb_lookup(const struct dl_compdb *db, const char *path, struct dl_compile_args *out)
 {
         memset(out, 0, sizeof *out);
@@ -214,7 +154,11 @@ bool dl_compdb_lookup(const struct dl_compdb *db, const char *path, struct dl_co
                         }
                         push_take(out, arg);
                 }
-                absolute_paths(out, 0, dir);
+                /* made absolute here, not by libclang's -working-directory:
+                 * it would chdir() the whole process while it parses, which
+                 * breaks every relative path of the run and races between
+                 * the threads of -j */
+                dl_flags_absolute(out->argv, out->n, dir);
                 free(dir);
                 out->origin = "compile_commands.json";
                 found = true;
@@ -241,7 +185,7 @@ static bool from_flags_file(const char *file_dir, const char *repo_root,
                                         push(out, line);
                         }
                         fclose(f);
-                        absolute_paths(out, 0, dir);
+                        dl_flags_absolute(out->argv, out->n, dir);
                         out->origin = "compile_flags.txt";
                         found = true;
                         break;

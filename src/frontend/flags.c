@@ -32,154 +32,201 @@ struct rule {
         const char *spelling;
         enum arity arity;
         enum dl_flag_why why;
-        bool build; /* the build's own output (struct dl_flag_drop) */
+        unsigned what; /* BUILD, PATH */
 };
+
+enum {
+        BUILD = 1, /* the build's own output (struct dl_flag_drop) */
+        PATH = 2,  /* its value is a path (dl_flags_absolute) */
+};
+
+/* A kept flag whose value is a path: relative ones are made absolute. */
+#define KEPT_PATH DL_FLAG_KEPT, PATH
 
 /* First match wins: a longer spelling comes before a shorter one it starts
  * with (-include-pch before -include, -Wp, before -W). */
 static const struct rule rules[] = {
+        /* a response file of compile_commands.json not expanded (flags.h) */
+        {DL_FLAGS_REFUSED, JOINED, DL_FLAG_READS, 0},
         /* the build's own outputs: every compile_commands.json entry has them */
-        {"-c", FLAG, DL_FLAG_NOT_ALLOWED, true},
-        {"-o", JOINED_SEP, DL_FLAG_WRITES, true},
-        {"-MD", FLAG, DL_FLAG_WRITES, true},
-        {"-MMD", FLAG, DL_FLAG_WRITES, true},
-        {"-MF", JOINED_SEP, DL_FLAG_WRITES, true},
-        {"-MT", JOINED_SEP, DL_FLAG_WRITES, true},
-        {"-MQ", JOINED_SEP, DL_FLAG_WRITES, true},
+        {"-c", FLAG, DL_FLAG_NOT_ALLOWED, BUILD},
+        {"-o", JOINED_SEP, DL_FLAG_WRITES, BUILD},
+        {"-MD", FLAG, DL_FLAG_WRITES, BUILD},
+        {"-MMD", FLAG, DL_FLAG_WRITES, BUILD},
+        {"-MF", JOINED_SEP, DL_FLAG_WRITES, BUILD},
+        {"-MT", JOINED_SEP, DL_FLAG_WRITES, BUILD},
+        {"-MQ", JOINED_SEP, DL_FLAG_WRITES, BUILD},
         /* files written */
-        {"-MJ", JOINED_SEP, DL_FLAG_WRITES, false},
-        {"-M", PREFIX, DL_FLAG_WRITES, false},
-        {"--write-", PREFIX, DL_FLAG_WRITES, false},
-        {"--dependencies", FLAG, DL_FLAG_WRITES, false},
-        {"--user-dependencies", FLAG, DL_FLAG_WRITES, false},
-        {"-dependency-file", SEPARATE, DL_FLAG_WRITES, false},
-        {"-dependency-dot", SEPARATE, DL_FLAG_WRITES, false},
-        {"-header-include-file", SEPARATE, DL_FLAG_WRITES, false},
-        {"-header-include-", PREFIX, DL_FLAG_WRITES, false},
-        {"-module-dependency-dir", SEPARATE, DL_FLAG_WRITES, false},
-        {"-module-", PREFIX, DL_FLAG_WRITES, false},
-        {"-fmodule", PREFIX, DL_FLAG_WRITES, false},
-        {"-fimplicit-module", PREFIX, DL_FLAG_WRITES, false},
-        {"-fprebuilt-module", PREFIX, DL_FLAG_READS, false},
-        {"-serialize-diagnostics", SEPARATE, DL_FLAG_WRITES, false},
-        {"--serialize-diagnostics", SEPARATE, DL_FLAG_WRITES, false},
-        {"-fcrash-diagnostics", PREFIX, DL_FLAG_WRITES, false},
-        {"-save-temps", PREFIX, DL_FLAG_WRITES, false},
-        {"--save-temps", PREFIX, DL_FLAG_WRITES, false},
-        {"-save-stats", PREFIX, DL_FLAG_WRITES, false},
-        {"-ftime-trace", PREFIX, DL_FLAG_WRITES, false},
-        {"-fprofile-generate", PREFIX, DL_FLAG_WRITES, false},
-        {"-fprofile-instr-generate", PREFIX, DL_FLAG_WRITES, false},
-        {"-fcs-profile-generate", PREFIX, DL_FLAG_WRITES, false},
-        {"-fprofile-arcs", FLAG, DL_FLAG_WRITES, false},
-        {"-fprofile-", PREFIX, DL_FLAG_READS, false},
-        {"-ftest-coverage", FLAG, DL_FLAG_WRITES, false},
-        {"--coverage", FLAG, DL_FLAG_WRITES, false},
-        {"-split-dwarf-file", SEPARATE, DL_FLAG_WRITES, false},
-        {"-split-dwarf-output", SEPARATE, DL_FLAG_WRITES, false},
-        {"-index-store-path", SEPARATE, DL_FLAG_WRITES, false},
-        {"-fsave-optimization-record", PREFIX, DL_FLAG_WRITES, false},
-        {"-foptimization-record-file", PREFIX, DL_FLAG_WRITES, false},
+        {"-MJ", JOINED_SEP, DL_FLAG_WRITES, 0},
+        {"-M", PREFIX, DL_FLAG_WRITES, 0},
+        {"--write-", PREFIX, DL_FLAG_WRITES, 0},
+        {"--dependencies", FLAG, DL_FLAG_WRITES, 0},
+        {"--user-dependencies", FLAG, DL_FLAG_WRITES, 0},
+        {"-dependency-file", SEPARATE, DL_FLAG_WRITES, 0},
+        {"-dependency-dot", SEPARATE, DL_FLAG_WRITES, 0},
+        {"-header-include-file", SEPARATE, DL_FLAG_WRITES, 0},
+        {"-header-include-", PREFIX, DL_FLAG_WRITES, 0},
+        {"-module-dependency-dir", SEPARATE, DL_FLAG_WRITES, 0},
+        {"-module-", PREFIX, DL_FLAG_WRITES, 0},
+        {"-fmodule", PREFIX, DL_FLAG_WRITES, 0},
+        {"-fimplicit-module", PREFIX, DL_FLAG_WRITES, 0},
+        {"-fprebuilt-module", PREFIX, DL_FLAG_READS, 0},
+        {"-serialize-diagnostics", SEPARATE, DL_FLAG_WRITES, 0},
+        {"--serialize-diagnostics", SEPARATE, DL_FLAG_WRITES, 0},
+        {"-fcrash-diagnostics", PREFIX, DL_FLAG_WRITES, 0},
+        {"-save-temps", PREFIX, DL_FLAG_WRITES, 0},
+        {"--save-temps", PREFIX, DL_FLAG_WRITES, 0},
+        {"-save-stats", PREFIX, DL_FLAG_WRITES, 0},
+        {"-ftime-trace", PREFIX, DL_FLAG_WRITES, 0},
+        {"-fprofile-generate", PREFIX, DL_FLAG_WRITES, 0},
+        {"-fprofile-instr-generate", PREFIX, DL_FLAG_WRITES, 0},
+        {"-fcs-profile-generate", PREFIX, DL_FLAG_WRITES, 0},
+        {"-fprofile-arcs", FLAG, DL_FLAG_WRITES, 0},
+        {"-fprofile-", PREFIX, DL_FLAG_READS, 0},
+        {"-ftest-coverage", FLAG, DL_FLAG_WRITES, 0},
+        {"--coverage", FLAG, DL_FLAG_WRITES, 0},
+        {"-split-dwarf-file", SEPARATE, DL_FLAG_WRITES, 0},
+        {"-split-dwarf-output", SEPARATE, DL_FLAG_WRITES, 0},
+        {"-index-store-path", SEPARATE, DL_FLAG_WRITES, 0},
+        {"-fsave-optimization-record", PREFIX, DL_FLAG_WRITES, 0},
+        {"-foptimization-record-file", PREFIX, DL_FLAG_WRITES, 0},
         /* code loaded, or flags passed past this list */
-        {"-fplugin", PREFIX, DL_FLAG_LOADS, false},
-        {"-fpass-plugin", PREFIX, DL_FLAG_LOADS, false},
-        {"-load", SEPARATE, DL_FLAG_LOADS, false},
-        {"-plugin", SEPARATE, DL_FLAG_LOADS, false},
-        {"-add-plugin", SEPARATE, DL_FLAG_LOADS, false},
-        {"-plugin-arg-", PREFIX_SEP, DL_FLAG_LOADS, false},
-        {"-Xclang", SEPARATE, DL_FLAG_PASSES, false},
-        {"-Xpreprocessor", SEPARATE, DL_FLAG_PASSES, false},
-        {"-Xlinker", SEPARATE, DL_FLAG_PASSES, false},
-        {"-Xassembler", SEPARATE, DL_FLAG_PASSES, false},
-        {"-Xanalyzer", SEPARATE, DL_FLAG_PASSES, false},
-        {"-Xopenmp-target", SEPARATE, DL_FLAG_PASSES, false},
-        {"-Xcuda-ptxas", SEPARATE, DL_FLAG_PASSES, false},
-        {"-Xcuda-fatbinary", SEPARATE, DL_FLAG_PASSES, false},
-        {"-Xoffload-linker", SEPARATE, DL_FLAG_PASSES, false},
-        {"-Xarch_", PREFIX_SEP, DL_FLAG_PASSES, false},
-        {"-X", PREFIX, DL_FLAG_PASSES, false},
-        {"-mllvm", SEPARATE, DL_FLAG_PASSES, false},
-        {"-Wp,", PREFIX, DL_FLAG_PASSES, false},
-        {"-Wl,", PREFIX, DL_FLAG_PASSES, false},
-        {"-Wa,", PREFIX, DL_FLAG_PASSES, false},
-        {"-B", JOINED_SEP, DL_FLAG_LOADS, false},
-        {"--prefix", JOINED_SEP, DL_FLAG_LOADS, false},
+        {"-fplugin", PREFIX, DL_FLAG_LOADS, 0},
+        {"-fpass-plugin", PREFIX, DL_FLAG_LOADS, 0},
+        {"-load", SEPARATE, DL_FLAG_LOADS, 0},
+        {"-plugin", SEPARATE, DL_FLAG_LOADS, 0},
+        {"-add-plugin", SEPARATE, DL_FLAG_LOADS, 0},
+        {"-plugin-arg-", PREFIX_SEP, DL_FLAG_LOADS, 0},
+        {"-Xclang", SEPARATE, DL_FLAG_PASSES, 0},
+        {"-Xpreprocessor", SEPARATE, DL_FLAG_PASSES, 0},
+        {"-Xlinker", SEPARATE, DL_FLAG_PASSES, 0},
+        {"-Xassembler", SEPARATE, DL_FLAG_PASSES, 0},
+        {"-Xanalyzer", SEPARATE, DL_FLAG_PASSES, 0},
+        {"-Xopenmp-target", SEPARATE, DL_FLAG_PASSES, 0},
+        {"-Xcuda-ptxas", SEPARATE, DL_FLAG_PASSES, 0},
+        {"-Xcuda-fatbinary", SEPARATE, DL_FLAG_PASSES, 0},
+        {"-Xoffload-linker", SEPARATE, DL_FLAG_PASSES, 0},
+        {"-Xarch_", PREFIX_SEP, DL_FLAG_PASSES, 0},
+        {"-X", PREFIX, DL_FLAG_PASSES, 0},
+        {"-mllvm", SEPARATE, DL_FLAG_PASSES, 0},
+        {"-Wp,", PREFIX, DL_FLAG_PASSES, 0},
+        {"-Wl,", PREFIX, DL_FLAG_PASSES, 0},
+        {"-Wa,", PREFIX, DL_FLAG_PASSES, 0},
+        {"-B", JOINED_SEP, DL_FLAG_LOADS, 0},
+        {"--prefix", JOINED_SEP, DL_FLAG_LOADS, 0},
         /* files read by name outside the include search */
-        {"-ivfsoverlay", JOINED_SEP, DL_FLAG_READS, false},
-        {"--config", JOINED_SEP, DL_FLAG_READS, false},
-        {"-working-directory", JOINED_SEP, DL_FLAG_NOT_ALLOWED, false},
-        {"-resource-dir", JOINED_SEP, DL_FLAG_NOT_ALLOWED, false},
+        {"-ivfsoverlay", JOINED_SEP, DL_FLAG_READS, 0},
+        {"--config", JOINED_SEP, DL_FLAG_READS, 0},
+        {"-working-directory", JOINED_SEP, DL_FLAG_NOT_ALLOWED, 0},
+        {"-resource-dir", JOINED_SEP, DL_FLAG_NOT_ALLOWED, 0},
+        /* the include search spelled long: before --include, which they
+         * start with */
+        {"--include-directory-after=", JOINED, KEPT_PATH},
+        {"--include-directory-after", SEPARATE, KEPT_PATH},
+        {"--include-directory=", JOINED, KEPT_PATH},
+        {"--include-directory", SEPARATE, KEPT_PATH},
+        {"--include-prefix=", JOINED, KEPT_PATH},
+        {"--include-prefix", SEPARATE, KEPT_PATH},
+        {"--include-with-prefix", PREFIX_SEP, DL_FLAG_NOT_ALLOWED, 0},
+        {"--include-barrier", FLAG, DL_FLAG_NOT_ALLOWED, 0},
         /* a file the parse reads first: only from inside the root */
-        {"-include-pch", SEPARATE, BOUNDED, false},
-        {"-include", JOINED_SEP, BOUNDED, false},
-        {"--include", JOINED_SEP, BOUNDED, false},
-        {"-imacros", JOINED_SEP, BOUNDED, false},
-        {"--imacros", JOINED_SEP, BOUNDED, false},
+        {"-include-pch", SEPARATE, BOUNDED, PATH},
+        {"-include", JOINED_SEP, BOUNDED, PATH},
+        {"--include", JOINED_SEP, BOUNDED, PATH},
+        {"-imacros", JOINED_SEP, BOUNDED, PATH},
+        {"--imacros", JOINED_SEP, BOUNDED, PATH},
         /* the include search, macros, language, target */
-        {"-I", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"-D", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"-U", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"-isystem-after", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"-isystem", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"-iquote", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"-idirafter", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"-iprefix", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"-iwithprefixbefore", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"-iwithprefix", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"-iwithsysroot", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"-iframeworkwithsysroot", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"-iframework", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"-isysroot", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"-cxx-isystem", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"-F", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"--sysroot=", JOINED, DL_FLAG_KEPT, false},
-        {"--sysroot", SEPARATE, DL_FLAG_KEPT, false},
-        {"--include-directory-after=", JOINED, DL_FLAG_KEPT, false},
-        {"--include-directory-after", SEPARATE, DL_FLAG_KEPT, false},
-        {"--include-directory=", JOINED, DL_FLAG_KEPT, false},
-        {"--include-directory", SEPARATE, DL_FLAG_KEPT, false},
-        {"--define-macro=", JOINED, DL_FLAG_KEPT, false},
-        {"--define-macro", SEPARATE, DL_FLAG_KEPT, false},
-        {"--undefine-macro=", JOINED, DL_FLAG_KEPT, false},
-        {"--undefine-macro", SEPARATE, DL_FLAG_KEPT, false},
-        {"--system-header-prefix=", JOINED, DL_FLAG_KEPT, false},
-        {"--no-system-header-prefix=", JOINED, DL_FLAG_KEPT, false},
-        {"-x", JOINED_SEP, DL_FLAG_KEPT, false},
-        {"--language=", JOINED, DL_FLAG_KEPT, false},
-        {"--language", SEPARATE, DL_FLAG_KEPT, false},
-        {"-std=", JOINED, DL_FLAG_KEPT, false},
-        {"--std=", JOINED, DL_FLAG_KEPT, false},
-        {"--std", SEPARATE, DL_FLAG_KEPT, false},
-        {"-ansi", FLAG, DL_FLAG_KEPT, false},
-        {"--target=", JOINED, DL_FLAG_KEPT, false},
-        {"-target", SEPARATE, DL_FLAG_KEPT, false},
-        {"--gcc-toolchain=", JOINED, DL_FLAG_KEPT, false},
-        {"-gcc-toolchain", SEPARATE, DL_FLAG_KEPT, false},
-        {"--gcc-install-dir=", JOINED, DL_FLAG_KEPT, false},
-        {"-arch", SEPARATE, DL_FLAG_KEPT, false},
-        {"-stdlib=", JOINED, DL_FLAG_KEPT, false},
-        {"--stdlib=", JOINED, DL_FLAG_KEPT, false},
-        {"-nostdinc", FLAG, DL_FLAG_KEPT, false},
-        {"-nostdinc++", FLAG, DL_FLAG_KEPT, false},
-        {"-nostdlibinc", FLAG, DL_FLAG_KEPT, false},
-        {"-nobuiltininc", FLAG, DL_FLAG_KEPT, false},
-        {"-undef", FLAG, DL_FLAG_KEPT, false},
-        {"-pedantic", FLAG, DL_FLAG_KEPT, false},
-        {"-pedantic-errors", FLAG, DL_FLAG_KEPT, false},
-        {"--pedantic", FLAG, DL_FLAG_KEPT, false},
-        {"-w", FLAG, DL_FLAG_KEPT, false},
-        {"-trigraphs", FLAG, DL_FLAG_KEPT, false},
-        {"-pthread", FLAG, DL_FLAG_KEPT, false},
-        {"-pipe", FLAG, DL_FLAG_KEPT, false},
-        {"-Qunused-arguments", FLAG, DL_FLAG_KEPT, false},
-        {"-no-canonical-prefixes", FLAG, DL_FLAG_KEPT, false},
+        {"-I", JOINED_SEP, KEPT_PATH},
+        {"-D", JOINED_SEP, DL_FLAG_KEPT, 0},
+        {"-U", JOINED_SEP, DL_FLAG_KEPT, 0},
+        {"-isystem-after", JOINED_SEP, KEPT_PATH},
+        {"-isystem", JOINED_SEP, KEPT_PATH},
+        {"-iquote", JOINED_SEP, KEPT_PATH},
+        {"-idirafter", JOINED_SEP, KEPT_PATH},
+        {"-iprefix", JOINED_SEP, KEPT_PATH},
+        {"-iwithprefixbefore", JOINED_SEP, DL_FLAG_KEPT, 0},
+        {"-iwithprefix", JOINED_SEP, DL_FLAG_KEPT, 0},
+        {"-iwithsysroot", JOINED_SEP, DL_FLAG_KEPT, 0},
+        {"-iframeworkwithsysroot", JOINED_SEP, DL_FLAG_KEPT, 0},
+        {"-iframework", JOINED_SEP, KEPT_PATH},
+        {"-isysroot", JOINED_SEP, KEPT_PATH},
+        {"-cxx-isystem", JOINED_SEP, KEPT_PATH},
+        {"-F", JOINED_SEP, KEPT_PATH},
+        {"--sysroot=", JOINED, KEPT_PATH},
+        {"--sysroot", SEPARATE, KEPT_PATH},
+        {"--define-macro=", JOINED, DL_FLAG_KEPT, 0},
+        {"--define-macro", SEPARATE, DL_FLAG_KEPT, 0},
+        {"--undefine-macro=", JOINED, DL_FLAG_KEPT, 0},
+        {"--undefine-macro", SEPARATE, DL_FLAG_KEPT, 0},
+        {"--system-header-prefix=", JOINED, DL_FLAG_KEPT, 0},
+        {"--no-system-header-prefix=", JOINED, DL_FLAG_KEPT, 0},
+        {"-x", JOINED_SEP, DL_FLAG_KEPT, 0},
+        {"--language=", JOINED, DL_FLAG_KEPT, 0},
+        {"--language", SEPARATE, DL_FLAG_KEPT, 0},
+        {"-std=", JOINED, DL_FLAG_KEPT, 0},
+        {"--std=", JOINED, DL_FLAG_KEPT, 0},
+        {"--std", SEPARATE, DL_FLAG_KEPT, 0},
+        {"-ansi", FLAG, DL_FLAG_KEPT, 0},
+        /* libclang adds it to a database's command of c++ or g++; cl's
+         * mode would read options of another syntax, so only these */
+        {"--driver-mode=g++", FLAG, DL_FLAG_KEPT, 0},
+        {"--driver-mode=gcc", FLAG, DL_FLAG_KEPT, 0},
+        {"--target=", JOINED, DL_FLAG_KEPT, 0},
+        {"-target", SEPARATE, DL_FLAG_KEPT, 0},
+        {"--gcc-toolchain=", JOINED, KEPT_PATH},
+        {"-gcc-toolchain", SEPARATE, KEPT_PATH},
+        {"--gcc-install-dir=", JOINED, KEPT_PATH},
+        {"-arch", SEPARATE, DL_FLAG_KEPT, 0},
+        {"-stdlib=", JOINED, DL_FLAG_KEPT, 0},
+        {"--stdlib=", JOINED, DL_FLAG_KEPT, 0},
+        {"-nostdinc", FLAG, DL_FLAG_KEPT, 0},
+        {"-nostdinc++", FLAG, DL_FLAG_KEPT, 0},
+        {"-nostdlibinc", FLAG, DL_FLAG_KEPT, 0},
+        {"-nobuiltininc", FLAG, DL_FLAG_KEPT, 0},
+        {"-undef", FLAG, DL_FLAG_KEPT, 0},
+        {"-pedantic", FLAG, DL_FLAG_KEPT, 0},
+        {"-pedantic-errors", FLAG, DL_FLAG_KEPT, 0},
+        {"--pedantic", FLAG, DL_FLAG_KEPT, 0},
+        {"-w", FLAG, DL_FLAG_KEPT, 0},
+        {"-trigraphs", FLAG, DL_FLAG_KEPT, 0},
+        {"-pthread", FLAG, DL_FLAG_KEPT, 0},
+        {"-pipe", FLAG, DL_FLAG_KEPT, 0},
+        {"-Qunused-arguments", FLAG, DL_FLAG_KEPT, 0},
+        {"-no-canonical-prefixes", FLAG, DL_FLAG_KEPT, 0},
         /* families: warnings, -f language options, -m target options,
          * optimisation and debug levels (no file under a parse) */
-        {"-W", PREFIX, DL_FLAG_KEPT, false},
-        {"-f", PREFIX, DL_FLAG_KEPT, false},
-        {"-m", PREFIX, DL_FLAG_KEPT, false},
-        {"-O", PREFIX, DL_FLAG_KEPT, false},
-        {"-g", PREFIX, DL_FLAG_KEPT, false},
+        {"-mthread-model", SEPARATE, DL_FLAG_KEPT, 0},
+        {"-meabi", SEPARATE, DL_FLAG_KEPT, 0},
+        {"-W", PREFIX, DL_FLAG_KEPT, 0},
+        {"-f", PREFIX, DL_FLAG_KEPT, 0},
+        {"-m", PREFIX, DL_FLAG_KEPT, 0},
+        {"-O", PREFIX, DL_FLAG_KEPT, 0},
+        /* debug information: no file under a parse. Spelled one by one:
+         * -gen-cdb-fragment-path DIR and -gen-reproducer also start with
+         * -g and write files, and a prefix rule would keep the value of a
+         * separate option as a flag of its own */
+        {"-gen-cdb-fragment-path", SEPARATE, DL_FLAG_WRITES, 0},
+        {"-gen-", PREFIX, DL_FLAG_WRITES, 0},
+        {"-g", FLAG, DL_FLAG_KEPT, 0},
+        {"-g0", FLAG, DL_FLAG_KEPT, 0},
+        {"-g1", FLAG, DL_FLAG_KEPT, 0},
+        {"-g2", FLAG, DL_FLAG_KEPT, 0},
+        {"-g3", FLAG, DL_FLAG_KEPT, 0},
+        {"-ggdb", PREFIX, DL_FLAG_KEPT, 0},
+        {"-gdwarf", PREFIX, DL_FLAG_KEPT, 0},
+        {"-gline-tables-only", FLAG, DL_FLAG_KEPT, 0},
+        {"-gline-directives-only", FLAG, DL_FLAG_KEPT, 0},
+        {"-gcolumn-info", FLAG, DL_FLAG_KEPT, 0},
+        {"-gno-", PREFIX, DL_FLAG_KEPT, 0},
+        {"-gz", PREFIX, DL_FLAG_KEPT, 0},
+        {"-gstrict-dwarf", FLAG, DL_FLAG_KEPT, 0},
+        {"-gfull", FLAG, DL_FLAG_KEPT, 0},
+        {"-gused", FLAG, DL_FLAG_KEPT, 0},
+        {"-gpubnames", FLAG, DL_FLAG_KEPT, 0},
+        {"-ggnu-pubnames", FLAG, DL_FLAG_KEPT, 0},
+        {"-grecord-gcc-switches", FLAG, DL_FLAG_KEPT, 0},
+        {"-gembed-source", FLAG, DL_FLAG_KEPT, 0},
+        {"-gcodeview", PREFIX, DL_FLAG_KEPT, 0},
 };
 
 /* Words in the name of a -f or -m option (before any '=') that mark one
@@ -298,15 +345,53 @@ size_t dl_flags_filter(char **argv, size_t *n, const char *root, struct dl_flag_
                         continue;
                 }
                 dropped++;
-                char *text =
-                        separate && value ? dl_xasprintf("%s %s", arg, value) : dl_xstrdup(arg);
+                char *text = r && !strcmp(r->spelling, DL_FLAGS_REFUSED) ? dl_xstrdup(value)
+                             : separate && value ? dl_xasprintf("%s %s", arg, value)
+                                                 : dl_xstrdup(arg);
                 free(arg);
                 if (separate && value)
                         free(argv[++i]);
-                add_drop(drops, n_drops, text, why, r && r->build);
+                add_drop(drops, n_drops, text, why, r && (r->what & BUILD));
         }
         *n = out;
         return dropped;
+}
+
+/* dir/value for a relative path value, else a copy, after prefix
+ * (transfer full); "=dir" is the sysroot's, left alone. */
+static char *rebase(const char *dir, const char *prefix, const char *value)
+{
+        if (value[0] == '/' || value[0] == '=' || value[0] == '\0')
+                return dl_xasprintf("%s%s", prefix, value);
+        return dl_xasprintf("%s%s/%s", prefix, dir, value);
+}
+
+void dl_flags_absolute(char **argv, size_t n, const char *dir)
+{
+        for (size_t i = 0; i < n; i++) {
+                char *arg = argv[i];
+                const struct rule *r = arg[0] == '-' ? rule_of(arg) : NULL;
+                if (!r)
+                        continue;
+                bool separate = ((r->arity == SEPARATE || r->arity == JOINED_SEP) &&
+                                 strcmp(arg, r->spelling) == 0) ||
+                                r->arity == PREFIX_SEP;
+                if (separate && i + 1 < n) {
+                        /* the value is never judged as a flag of its own */
+                        i++;
+                        if ((r->what & PATH)) {
+                                char *v = rebase(dir, "", argv[i]);
+                                free(argv[i]);
+                                argv[i] = v;
+                        }
+                } else if (!separate && (r->what & PATH)) {
+                        size_t k = strlen(r->spelling);
+                        char *prefix = dl_xstrndup(arg, k);
+                        argv[i] = rebase(dir, prefix, arg + k);
+                        free(prefix);
+                        free(arg);
+                }
+        }
 }
 
 /* Appends s quoted, its control bytes escaped (a flag from a JSON string

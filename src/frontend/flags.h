@@ -52,6 +52,27 @@ size_t dl_flags_filter(char **argv, size_t *n, const char *root, struct dl_flag_
                        size_t *n_drops);
 
 /**
+ * DL_FLAGS_REFUSED - the spelling compdb_json.c gives an argument "@FILE"
+ * of compile_commands.json whose response file it does not let libclang
+ * expand (a file outside the project root and the database's directory,
+ * not a regular file, over 1 MiB, or naming a response file itself):
+ * "-ddblint-refused-response-file=@FILE". dl_flags_filter drops it, and its
+ * note names it "@FILE" (reads a file by name).
+ */
+#define DL_FLAGS_REFUSED "-ddblint-refused-response-file="
+
+/**
+ * dl_flags_absolute - make the relative path values of argv[0..n) absolute
+ * against dir, the directory the flags were written for: the values of the
+ * allow-list's path options ("-Iinc", "-I inc", "--sysroot=s",
+ * "-include f.h"; a value "=..." is the sysroot's and left alone), judged
+ * by the same rules and arities as dl_flags_filter, so the value of a
+ * separate option is never taken for a flag. Entries replaced are freed
+ * and reallocated (heap strings in, heap strings out).
+ */
+void dl_flags_absolute(char **argv, size_t n, const char *dir);
+
+/**
  * dl_flags_why - the reason in words ("writes a file"), static.
  */
 const char *dl_flags_why(enum dl_flag_why why);

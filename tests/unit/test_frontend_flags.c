@@ -196,6 +196,57 @@ static void test_readers_dropped(void **state)
         DROPPED("-MF=" N, "-MF");
 }
 
+/* A spelling that starts like a kept family (-g, -m, --include) but is
+ * another option: judged as itself, its separate value taken with it. */
+static void test_families_spelled_out(void **state)
+{
+        (void)state;
+        /* clang writes a compilation database fragment into the directory */
+        DROPPED("-gen-cdb-fragment-path -DX/../../o=" W "|-gen-reproducer=" W,
+                "-gen-cdb-fragment-path", "-DX/../../o", "-gen-reproducer");
+        KEPT("-g0", "-g1", "-g2", "-ggdb3", "-gdwarf-5", "-gline-tables-only", "-gz=zlib");
+        KEPT("-gno-column-info", "-gcolumn-info", "-gstrict-dwarf", "-grecord-gcc-switches");
+        DROPPED("-gmodules=" N "|-gsplit-dwarf=single=" N, "-gmodules", "-gsplit-dwarf=single");
+        /* -m options of separate arity: their value is no flag */
+        KEPT("-mthread-model", "posix", "-meabi", "gnu");
+        KEPT("--driver-mode=g++", "--driver-mode=gcc");
+        DROPPED("--driver-mode=cl=" N, "--driver-mode=cl");
+        /* the include search spelled long, not --include of a file */
+        KEPT("--include-directory=/d", "--include-directory", "/d", "--include-prefix=/p");
+        KEPT("--include-directory-after=/d", "--include-directory-after", "/d");
+        DROPPED("--include-with-prefix-after=x=" N, "--include-with-prefix-after=x");
+        /* a response file compdb_json.c refused: named as the tree spelled it */
+        DROPPED("@/etc/x=" R, DL_FLAGS_REFUSED "@/etc/x");
+}
+
+/* dl_flags_absolute: relative path values against the flags' directory,
+ * by the filter's own rules and arities. */
+static void test_absolute(void **state)
+{
+        (void)state;
+        const char *const in[] = {"-Irel",        "-I",       "rel",    "-include",
+                                  "f.h",          "-Xclang",  "-Irel",  "--sysroot=s",
+                                  "-I=/x",        "-DX=rel",  "-I/abs", "-gen-cdb-fragment-path",
+                                  "-Irel",        "-isystem", "sys",    "--include-directory=inc",
+                                  "-include-pch", "p.pch"};
+        const char *const want[] = {
+                "-I/d/rel",     "-I",       "/d/rel", "-include",
+                "/d/f.h",       "-Xclang",  "-Irel",  "--sysroot=/d/s",
+                "-I=/x",        "-DX=rel",  "-I/abs", "-gen-cdb-fragment-path",
+                "-Irel",        "-isystem", "/d/sys", "--include-directory=/d/inc",
+                "-include-pch", "/d/p.pch"};
+        size_t n = sizeof in / sizeof *in;
+        char **argv = dl_xcalloc(n, sizeof *argv);
+        for (size_t i = 0; i < n; i++)
+                argv[i] = dl_xstrdup(in[i]);
+        dl_flags_absolute(argv, n, "/d");
+        for (size_t i = 0; i < n; i++) {
+                assert_string_equal(argv[i], want[i]);
+                free(argv[i]);
+        }
+        free(argv);
+}
+
 static void test_included_files_bounded(void **state)
 {
         (void)state;
@@ -285,6 +336,8 @@ int main(void)
                 cmocka_unit_test(test_writers_dropped),
                 cmocka_unit_test(test_loaders_dropped),
                 cmocka_unit_test(test_readers_dropped),
+                cmocka_unit_test(test_families_spelled_out),
+                cmocka_unit_test(test_absolute),
                 cmocka_unit_test(test_included_files_bounded),
                 cmocka_unit_test(test_order_and_values),
                 cmocka_unit_test(test_note),
