@@ -1218,8 +1218,15 @@ int dl_cli_main(int argc, char **argv)
                         dl_infer_pass_memo(&r->infer, dir, r->files.stats);
                         free(dir);
                 }
-                dl_infer_pass_run(&r->infer, (const char *const *)r->files.paths, fargs, nfargs,
-                                  n_all, r->stub_dir, o->verbose, &r->log);
+                struct dl_job_limits limits = {o->tu_timeout, o->tu_memory};
+                struct dl_infer_inputs in = {(const char *const *)r->files.paths,
+                                             fargs,
+                                             nfargs,
+                                             n_all,
+                                             r->stub_dir,
+                                             o->jobs ? o->jobs : dl_jobs_default_workers(),
+                                             &limits};
+                dl_infer_pass_run(&r->infer, &in, o->verbose, &r->log);
                 free(fargs);
                 free(nfargs);
         }

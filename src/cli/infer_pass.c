@@ -4,6 +4,8 @@
 #include "infer_pass.h"
 
 #include "cache_files.h"
+#include "jobs.h"
+#include "pipeline.h"
 
 #include "../core/alloc.h"
 #include "../core/digest.h"
@@ -14,7 +16,7 @@
 #include "../core/log.h"
 #include "../core/safefile.h"
 #include "../core/strbuf.h"
-#include "../recognize/analyze.h"
+#include "../core/vec.h"
 #include "../rules/schema.h"
 
 #include <nettle/sha2.h>
@@ -42,24 +44,46 @@ static bool memo_line(void *data, const char *start, const char *end)
         return true;
 }
 
-/* Parse file i for its wrappers, those of rules (may be NULL) known. */
-static void infer_file(struct dl_infer_pass *ip, const char *path, const char *const *args,
-                       size_t n_args, const char *stub_dir, const struct dl_ruleset *rules,
-                       struct dl_log *log)
+/* A first-pass job done: what it inferred joins ip->found (its log, the
+ * parse's own notes and a crash's error, is the analysis's to give). */
+static void take_inferred(void *data, struct dl_job *job, size_t index)
 {
-        ip->n_candidates++;
-        struct dl_analyze_opts opts = {0};
-        opts.args = args;
-        opts.n_args = n_args;
-        opts.stub_include_dir = stub_dir;
-        opts.rules = rules;
-        struct dl_arena arena;
-        dl_arena_init(&arena);
-        struct dl_error err;
-        dl_error_init(&err);
-        (void)dl_analyze_infer(path, &opts, &arena, log, &ip->found, &err);
-        dl_error_fini(&err);
-        dl_arena_fini(&arena);
+        (void)index;
+        struct dl_infer_pass *ip = data;
+        for (size_t i = 0; i < job->inferred.v.n; i++)
+                DL_VEC_PUSH(&ip->found.v, job->inferred.v.items[i]);
+        job->inferred.v.n = 0; /* the names and files moved */
+        dl_job_fini(job);
+}
+
+/* Parse the files which[0..k) for their wrappers, those of rules (may be
+ * NULL) known: each in a worker process, bounded as the analysis is
+ * (jobs.h), so a file that crashes libclang or never ends costs only its
+ * own wrappers. */
+static void infer_files(struct dl_infer_pass *ip, const struct dl_infer_inputs *in,
+                        const size_t *which, size_t k, const struct dl_ruleset *rules)
+{
+        if (!k)
+                return;
+        static const struct dl_ruleset none = {0};
+        struct dl_log quiet;
+        dl_log_init(&quiet, NULL, false);
+        struct dl_pipeline p = {0};
+        p.rules = rules ? rules : &none;
+        p.stub_include_dir = in->stub_dir;
+        p.log = &quiet;
+        p.infer = &ip->found; /* marks the pass: each job gets a list of its own */
+        struct dl_job *jobs = dl_xcalloc(k, sizeof *jobs);
+        for (size_t i = 0; i < k; i++) {
+                jobs[i].pipeline = &p;
+                jobs[i].path = in->paths[which[i]];
+                jobs[i].args = in->args[which[i]];
+                jobs[i].n_args = in->n_args[which[i]];
+        }
+        dl_jobs_run(jobs, k, in->workers, in->limits, take_inferred, ip);
+        free(jobs);
+        dl_log_fini(&quiet);
+        ip->n_candidates += k;
 }
 
 static bool ident_char(char c)
@@ -109,18 +133,18 @@ void dl_infer_pass_memo(struct dl_infer_pass *ip, const char *cache_dir, const s
         dl_cache_sealed_lines(ip->memo_path, MEMO_HEAD, memo_line, ip);
 }
 
-void dl_infer_pass_run(struct dl_infer_pass *ip, const char *const *paths,
-                       const char *const *const *args, const size_t *n_args, size_t n,
-                       const char *stub_dir, bool verbose, struct dl_log *log)
+void dl_infer_pass_run(struct dl_infer_pass *ip, const struct dl_infer_inputs *in, bool verbose,
+                       struct dl_log *log)
 {
+        const char *const *paths = in->paths;
+        size_t n = in->n;
         struct dl_strbuf keep; /* the memo's lines for this run */
         dl_strbuf_init(&keep);
         size_t kept = 0;
         bool changed = false;
         bool *parsed = dl_xcalloc(n + 1, sizeof *parsed);
+        size_t *which = dl_xcalloc(n + 1, sizeof *which), k = 0;
         time_t now = time(NULL);
-        struct dl_log quiet; /* the parse's own notes are the analysis's to give */
-        dl_log_init(&quiet, NULL, false);
         for (size_t i = 0; i < n; i++) {
                 char line[DL_STAMP_MAX + 4096];
                 bool settled = false;
@@ -153,9 +177,9 @@ void dl_infer_pass_run(struct dl_infer_pass *ip, const char *const *paths,
                         continue;
                 }
                 parsed[i] = true;
-                infer_file(ip, paths[i], args[i], n_args[i], stub_dir, NULL,
-                           verbose ? log : &quiet);
+                which[k++] = i;
         }
+        infer_files(ip, in, which, k, NULL);
         /* a chain across files (a function calling a wrapper of another
          * file with its parameters): the files that name a wrapper found,
          * parsed with it known, at most twice more */
@@ -166,6 +190,7 @@ void dl_infer_pass_run(struct dl_infer_pass *ip, const char *const *paths,
                 struct dl_ruleset rs = {0};
                 rs.wrappers = ws;
                 rs.n_wrappers = before;
+                k = 0;
                 for (size_t i = 0; i < n; i++) {
                         char *text = NULL;
                         size_t len = 0;
@@ -179,15 +204,15 @@ void dl_infer_pass_run(struct dl_infer_pass *ip, const char *const *paths,
                         if (!names)
                                 continue;
                         parsed[i] = true;
-                        infer_file(ip, paths[i], args[i], n_args[i], stub_dir, &rs,
-                                   verbose ? log : &quiet);
+                        which[k++] = i;
                 }
+                infer_files(ip, in, which, k, &rs);
                 dl_inferred_wrappers_free(ws, before);
                 if (ip->found.v.n == before)
                         break;
         }
         free(parsed);
-        dl_log_fini(&quiet);
+        free(which);
         changed = changed || kept != ip->n_memo;
         if (ip->memo && changed && dl_dir_private(ip->memo_root, ip->memo_dir))
                 dl_cache_sealed_write(ip->memo_path, MEMO_HEAD, dl_strbuf_cstr(&keep));

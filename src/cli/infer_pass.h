@@ -24,6 +24,7 @@ struct dl_log;
 struct dl_ruleset;
 struct stat;
 struct dl_wrapper;
+struct dl_job_limits;
 
 struct dl_infer_pass {
         struct dl_inferred_vec found; /* sorted by name */
@@ -40,18 +41,31 @@ struct dl_infer_pass {
         size_t n_memo; /* lines read */
 };
 
+/* The files of a first pass and how to parse them (all borrowed). */
+struct dl_infer_inputs {
+        const char *const *paths;       /* n files */
+        const char *const *const *args; /* args[i]: paths[i]'s compiler arguments, */
+        const size_t *n_args;           /* n_args[i] of them */
+        size_t n;
+        const char *stub_dir;               /* the stub headers, or NULL */
+        unsigned workers;                   /* worker processes at most (jobs.h) */
+        const struct dl_job_limits *limits; /* each parse's bounds, or NULL */
+};
+
 /**
- * dl_infer_pass_run - the first pass over n files (ip zeroed by the caller,
- * then perhaps given a memo): paths[i] compiled with
- * args[i] (n_args[i] arguments). Files that cannot be read or parsed are
- * left out silently (the analysis proper reports them). With verbose, each
+ * dl_infer_pass_run - the first pass over in's files (ip zeroed by the
+ * caller, then perhaps given a memo). The files that spell a target are
+ * parsed each in a worker process of its own, as the analysis is (jobs.h:
+ * at most in->workers at once, bounded by in->limits): one that crashes
+ * libclang, outlasts the time bound or outgrows the memory bound loses
+ * only its own wrappers. Files that cannot be read or parsed are left out
+ * silently (the analysis proper reports them). Must be called while the
+ * process has no other thread (it forks). With verbose, each
  * inferred wrapper is named once in log (`inferred-wrapper`), and a name
  * inferred twice with different arguments too (`inferred-wrapper-ambiguous`).
- * @param stub_dir  the stub headers, or NULL.
  */
-void dl_infer_pass_run(struct dl_infer_pass *ip, const char *const *paths,
-                       const char *const *const *args, const size_t *n_args, size_t n,
-                       const char *stub_dir, bool verbose, struct dl_log *log);
+void dl_infer_pass_run(struct dl_infer_pass *ip, const struct dl_infer_inputs *in, bool verbose,
+                       struct dl_log *log);
 
 /**
  * dl_infer_pass_memo - before dl_infer_pass_run: remember between runs

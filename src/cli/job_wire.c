@@ -4,6 +4,7 @@
 #include "job_wire.h"
 
 #include "../core/alloc.h"
+#include "../core/vec.h"
 #include "../rules/schema.h"
 
 #include <stdint.h>
@@ -16,6 +17,7 @@ enum {
         TAG_DUMP = 'D',
         TAG_ACCESS = 'A',
         TAG_CALLS = 'W',
+        TAG_INFERRED = 'I',
         TAG_END = 'E'
 };
 
@@ -91,6 +93,18 @@ void dl_job_wire_encode(const struct dl_job *job, const unsigned long *calls, si
         if (job->access.len) {
                 dl_strbuf_putc(out, TAG_ACCESS);
                 put_bytes(out, job->access.buf, job->access.len);
+        }
+        for (size_t i = 0; i < job->inferred.v.n; i++) {
+                const struct dl_inferred *w = &job->inferred.v.items[i];
+                dl_strbuf_putc(out, TAG_INFERRED);
+                put_str(out, w->name);
+                put_u32(out, w->operation_argument);
+                /* op means something only when no argument names it */
+                put_u32(out, w->operation_argument ? 0 : (uint32_t)w->op);
+                put_u32(out, w->body_argument);
+                put_str(out, w->loc.file);
+                put_u32(out, w->loc.line);
+                put_u32(out, w->loc.col);
         }
         for (size_t k = 0; k < n_calls; k++) {
                 if (!calls[k])
@@ -214,6 +228,26 @@ static void get_finding(struct reader *r, struct dl_job *job)
         job->findings[job->n_findings++] = f;
 }
 
+static void get_inferred(struct reader *r, struct dl_job *job)
+{
+        struct dl_inferred w = {0};
+        w.name = get_str(r, NULL);
+        w.operation_argument = get_u32(r);
+        uint32_t op = get_u32(r);
+        w.body_argument = get_u32(r);
+        w.loc.file = get_str(r, NULL);
+        w.loc.line = get_u32(r);
+        w.loc.col = get_u32(r);
+        if (r->bad || !w.name || op >= DL_OP_COUNT) {
+                r->bad = true;
+                free((char *)w.name);
+                free((char *)w.loc.file);
+                return;
+        }
+        w.op = (enum dl_op)op;
+        DL_VEC_PUSH(&job->inferred.v, w);
+}
+
 bool dl_job_wire_decode(const char *buf, size_t len, struct dl_job *job)
 {
         struct reader r = {buf, buf + len, false};
@@ -223,6 +257,7 @@ bool dl_job_wire_decode(const char *buf, size_t len, struct dl_job *job)
                 switch (tag) {
                 case TAG_LOG: get_log(&r, job); break;
                 case TAG_FINDING: get_finding(&r, job); break;
+                case TAG_INFERRED: get_inferred(&r, job); break;
                 case TAG_DUMP:
                         free(job->dump);
                         job->dump = get_str(&r, &job->dump_len);

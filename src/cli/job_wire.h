@@ -7,7 +7,8 @@
  * diagnostics (struct dl_log_entry), its findings (struct dl_finding with
  * related locations), its --dump-requests text, its access records
  * (report/access.h, when its pipeline asks for them), and how many calls each
- * wrapper of its rules matched. The encoding is private to one ddblint
+ * wrapper of its rules matched, and the wrappers a first-pass job inferred
+ * (recognize/infer.h). The encoding is private to one ddblint
  * binary talking to a fork of itself: records of a tag byte and fields,
  * numbers in native byte order, strings as a 32-bit length (0xffffffff for
  * NULL) and the bytes. Strings are bytes, not UTF-8: a message may quote a

@@ -61,6 +61,7 @@ static struct dl_pipeline job_pipeline(struct dl_job *job)
         p.cache_use = &job->cache;
         p.settled = job->settled;
         p.access = job->pipeline->access ? &job->access : NULL;
+        p.infer = job->pipeline->infer ? &job->inferred : NULL;
         return p;
 }
 
@@ -70,8 +71,8 @@ static struct dl_pipeline job_pipeline(struct dl_job *job)
  * which then does not ask again. */
 static bool settle_one(struct dl_job *job)
 {
-        if (job->pipeline->dump)
-                return false; /* its dump goes through the worker's stream */
+        if (job->pipeline->dump || job->pipeline->infer)
+                return false; /* its dump (or what it infers) comes from the worker */
         struct dl_pipeline p = job_pipeline(job);
         if (dl_pipeline_unit_settle(&p, job->path, job->args, job->n_args, job->own, job->n_own,
                                     &job->outcome, &job->clang_errors))
@@ -501,6 +502,7 @@ void dl_job_fini(struct dl_job *job)
         job->dump = NULL;
         job->dump_len = 0;
         dl_strbuf_fini(&job->access);
+        dl_inferred_vec_fini(&job->inferred);
 }
 
 unsigned dl_jobs_default_workers(void)

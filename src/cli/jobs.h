@@ -29,6 +29,7 @@
 #include "../core/log.h"
 #include "../core/strbuf.h"
 #include "../findings/finding.h"
+#include "../recognize/infer.h"
 
 #include <stddef.h>
 
@@ -54,6 +55,9 @@ struct dl_job {
         /* out: the access records of its requests (report/access.h), when
          * the pipeline's access is non-NULL (released by dl_job_fini) */
         struct dl_strbuf access;
+        /* out: the wrappers the unit's first pass inferred, when the
+         * pipeline's infer is non-NULL (released by dl_job_fini) */
+        struct dl_inferred_vec inferred;
 };
 
 /* Called on the calling thread with each finished job, in job order. */

@@ -71,7 +71,8 @@ bool dl_check_runs(const struct dl_ruleset *rules, const char *checks, const cha
 void dl_pipeline_select(struct dl_pipeline *p, const char *checks)
 {
         for (size_t i = 0; checks && i < p->catalogue->n; i++)
-                p->run_check[i] = dl_check_runs(p->rules, checks, p->catalogue->checks[i]->info->id);
+                p->run_check[i] =
+                        dl_check_runs(p->rules, checks, p->catalogue->checks[i]->info->id);
 }
 
 void dl_pipeline_only(struct dl_pipeline *p, const char *const *ids, size_t n)
@@ -119,7 +120,10 @@ static bool vet_input(struct dl_pipeline *p, const char *path, char **text_out, 
         }
         dl_error_fini(&err);
         const unsigned char *s = (const unsigned char *)text;
-        if (len >= 4 && memcmp(s, "\x7f" "ELF", 4) == 0) {
+        if (len >= 4 && memcmp(s,
+                               "\x7f"
+                               "ELF",
+                               4) == 0) {
                 loc.line = loc.col = 1;
                 dl_log_add(p->log, DL_LOG_ERROR, "binary-file", &loc,
                            "an ELF object, not source text; skipped");
@@ -456,11 +460,35 @@ bool dl_pipeline_unit_settle(struct dl_pipeline *p, const char *path, const char
         return settled;
 }
 
+/* The first pass of inferred wrappers on one unit (struct dl_pipeline.infer). */
+static enum dl_file_outcome infer_unit(struct dl_pipeline *p, const char *path,
+                                       const char *const *args, size_t n_args)
+{
+        struct dl_analyze_opts opts = {0};
+        opts.args = args;
+        opts.n_args = n_args;
+        opts.stub_include_dir = p->stub_include_dir;
+        opts.rules = p->rules && p->rules->n_wrappers ? p->rules : NULL;
+        struct dl_arena arena;
+        dl_arena_init(&arena);
+        struct dl_error err;
+        dl_error_init(&err);
+        enum dl_status st = dl_analyze_infer(path, &opts, &arena, p->log, p->infer, &err);
+        dl_error_fini(&err);
+        dl_arena_fini(&arena);
+        return st == DL_OK ? DL_FILE_ANALYSED : DL_FILE_FAILED;
+}
+
 enum dl_file_outcome dl_pipeline_unit(struct dl_pipeline *p, const char *path,
                                       const char *const *args, size_t n_args,
                                       const struct dl_own_header *own, size_t n_own,
                                       unsigned *clang_errors)
 {
+        if (p->infer) {
+                if (clang_errors)
+                        *clang_errors = 0;
+                return infer_unit(p, path, args, n_args);
+        }
         const char **paths = dl_xcalloc(n_own + 1, sizeof *paths);
         bool *seen = dl_xcalloc(n_own + 1, sizeof *seen);
         for (size_t i = 0; i < n_own; i++)

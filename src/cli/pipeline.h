@@ -24,6 +24,7 @@ struct dl_log;
 struct dl_strbuf;
 struct dl_pch;
 struct dl_ruleset;
+struct dl_inferred_vec;
 
 struct dl_prefilter_memo;
 
@@ -63,6 +64,11 @@ struct dl_pipeline {
          * result cache, which keeps them with every entry (borrowed) */
         struct dl_strbuf *access;
         struct dl_log *log;               /* borrowed */
+        /* non-NULL: the unit is parsed for the first pass of inferred
+         * wrappers only (dl_analyze_infer with rules' wrappers known when
+         * it has any): what it finds is appended here, no check runs and
+         * neither the prefilter nor the result cache is asked (borrowed) */
+        struct dl_inferred_vec *infer;
         dl_finding_emit_fn emit;
         void *emit_data;
 };

@@ -417,7 +417,8 @@ static bool run_fixture(const char *path, const char *src_dir, const char *bin_d
                 const char *const *argv = args;
                 struct dl_log quiet;
                 dl_log_init(&quiet, NULL, false);
-                dl_infer_pass_run(&ip, &path, &argv, &n, 1, stub_dir_of(bin_dir), false, &quiet);
+                struct dl_infer_inputs in = {&path, &argv, &n, 1, stub_dir_of(bin_dir), 1, NULL};
+                dl_infer_pass_run(&ip, &in, false, &quiet);
                 dl_log_fini(&quiet);
                 for (size_t i = 0; i < fx.n_args; i++)
                         free(expanded[i]);

@@ -64,6 +64,10 @@ static void sample_job(struct dl_job *job, const struct dl_pipeline *p)
         job->dump_len = 9;
         job->dump = dl_xmalloc(10);
         memcpy(job->dump, "a:1:1: \0x", 10);
+        /* what a first-pass job inferred (recognize/infer.h) */
+        struct dl_inferred w = {
+                dl_xstrdup("net::post"), 0, DL_OP_PUT_ITEM, 3, {dl_xstrdup("src/http.c"), 14, 5}};
+        DL_VEC_PUSH(&job->inferred.v, w);
 }
 
 static void encode_sample(struct fixture *fx, struct dl_strbuf *out)
@@ -135,6 +139,15 @@ static void test_round_trip(void **state)
 
         assert_int_equal(job.dump_len, 9);
         assert_memory_equal(job.dump, "a:1:1: \0x", 9);
+        assert_int_equal(job.inferred.v.n, 1);
+        const struct dl_inferred *w = &job.inferred.v.items[0];
+        assert_string_equal(w->name, "net::post");
+        assert_int_equal(w->operation_argument, 0);
+        assert_int_equal(w->op, DL_OP_PUT_ITEM);
+        assert_int_equal(w->body_argument, 3);
+        assert_string_equal(w->loc.file, "src/http.c");
+        assert_int_equal(w->loc.line, 14);
+        assert_int_equal(w->loc.col, 5);
         /* the worker's 3 calls of wrapper 0 added to the driver's 5 */
         assert_int_equal(fx.calls[0], 8);
         assert_int_equal(fx.calls[1], 0);
@@ -209,6 +222,18 @@ static void test_unknown_record_refused(void **state)
         struct dl_job job;
         fresh_job(&job, &fx.pipeline);
         assert_false(dl_job_wire_decode("Zjunk", 5, &job));
+        /* an inferred wrapper with an operation no enum dl_op has */
+        struct dl_job sent;
+        fresh_job(&sent, &fx.pipeline);
+        struct dl_inferred w = {dl_xstrdup("post"), 0, DL_OP_COUNT, 2, {NULL, 0, 0}};
+        DL_VEC_PUSH(&sent.inferred.v, w);
+        struct dl_strbuf wire;
+        dl_strbuf_init(&wire);
+        dl_job_wire_encode(&sent, NULL, 0, &wire);
+        assert_false(dl_job_wire_decode(wire.buf, wire.len, &job));
+        assert_int_equal(job.inferred.v.n, 0);
+        dl_strbuf_fini(&wire);
+        dl_job_fini(&sent);
         assert_int_equal(job.n_findings, 0);
         dl_job_fini(&job);
 }
