@@ -93,6 +93,17 @@ static enum dl_status chain(struct dl_config *c, const char *file, const struct 
                 return DL_OK;
         }
         char *name = shown_name(c, file);
+        const char *root = c->o->project_root;
+        if (root && dl_path_under(file, root) && !dl_path_real_under(file, root)) {
+                /* the tree's boundary (docs/security.md): its words would
+                 * be quoted in the errors of a file that is no rules file */
+                struct dl_loc loc = {name, 0, 0};
+                enum dl_status st = dl_error_set(err, DL_ERR_IO, &loc,
+                                                 "a symbolic link to a file outside the project "
+                                                 "root; not read as a rules file");
+                free(name);
+                return st;
+        }
         struct dl_ruleset *rs = NULL;
         enum dl_status st = dl_ruleset_load_within(name, c->o->project_root, c->o->check_ids,
                                                    c->o->n_check_ids, &rs, err);

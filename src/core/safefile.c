@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
@@ -223,6 +224,35 @@ static bool mkdirs_private(const char *path)
         return ok;
 }
 
+/* Why a directory above the cache (real path dir) lets another user
+ * replace it, or NULL (transfer full): one another user owns (root aside),
+ * or one others may write without the sticky bit (as /tmp has it). */
+static char *parent_untrusted(const char *dir)
+{
+        char *p = dl_xstrdup(dir);
+        char *why = NULL;
+        for (char *slash = strrchr(p, '/'); slash && !why; slash = strrchr(p, '/')) {
+                if (slash == p)
+                        slash[1] = '\0'; /* "/" itself, last */
+                else
+                        *slash = '\0';
+                struct stat st;
+                if (stat(p, &st) != 0)
+                        why = dl_xasprintf("its parent %s cannot be read: %s", p, strerror(errno));
+                else if (st.st_uid != 0 && st.st_uid != geteuid())
+                        why = dl_xasprintf("its parent %s is owned by another user (uid %ld)", p,
+                                           (long)st.st_uid);
+                else if ((st.st_mode & 002) && !(st.st_mode & S_ISVTX))
+                        why = dl_xasprintf("its parent %s is writable by others without the "
+                                           "sticky bit (mode %04o)",
+                                           p, (unsigned)(st.st_mode & 07777));
+                if (!strcmp(p, "/"))
+                        break;
+        }
+        free(p);
+        return why;
+}
+
 bool dl_dir_trusted(const char *dir, char **why)
 {
         *why = NULL;
@@ -241,6 +271,9 @@ bool dl_dir_trusted(const char *dir, char **why)
                 *why = dl_xasprintf("writable by %s (mode %04o)",
                                     st.st_mode & 002 ? "others" : "its group",
                                     (unsigned)(st.st_mode & 07777));
+        char real[PATH_MAX];
+        if (!*why && realpath(dir, real))
+                *why = parent_untrusted(real);
         return *why == NULL;
 }
 

@@ -92,7 +92,10 @@ bool dl_dir_private(const char *root, const char *dir);
  * dl_dir_trusted - the check of a cache directory: create dir (mode 0700,
  * and its missing parents likewise) when missing, then require a directory
  * (after symbolic links) owned by this user (the effective user id) and
- * writable by neither its group nor others.
+ * writable by neither its group nor others; and every directory above its
+ * real path owned by this user or root, and writable by others only with
+ * the sticky bit (/tmp): else another user could rename the cache away and
+ * put one of theirs in its place.
  * @param why  on failure, receives why (transfer full), e.g. "owned by
  *             another user (uid 65534)", "writable by others (mode 0777)".
  * Returns: true when dir may be used as a cache.
