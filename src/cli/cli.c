@@ -12,6 +12,7 @@
 #include "compdb_json.h"
 #include "compdb_memo.h"
 #include "config.h"
+#include "env.h"
 #include "ignore.h"
 #include "jobs.h"
 #include "options.h"
@@ -58,71 +59,7 @@
 #ifndef DL_VERSION
 #define DL_VERSION "0.0.0"
 #endif
-#ifndef DL_INSTALL_DATA_DIR
-#define DL_INSTALL_DATA_DIR "/usr/local/share/ddblint"
-#endif
 
-static bool is_dir(const char *p)
-{
-        struct stat st;
-        return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* <exe dir>/../share/ddblint/<sub>, the same in the build tree and in an
- * installed prefix; then the configured install path. (transfer full) */
-static char *find_data_dir(const char *argv0, const char *sub)
-{
-        char exe[PATH_MAX];
-        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-        if (n <= 0) {
-                if (!realpath(argv0, exe))
-                        exe[0] = '\0';
-        } else {
-                exe[n] = '\0';
-        }
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-                *slash = '\0';
-                char *cand = dl_xasprintf("%s/../share/ddblint/%s", exe, sub);
-                char real[PATH_MAX];
-                if (is_dir(cand) && realpath(cand, real)) {
-                        free(cand);
-                        return dl_xstrdup(real);
-                }
-                free(cand);
-        }
-        char *inst = dl_xasprintf("%s/%s", DL_INSTALL_DATA_DIR, sub);
-        if (is_dir(inst))
-                return inst;
-        free(inst);
-        return NULL;
-}
-
-/* The stub headers' directory: $DDBLINT_STUB_DIR, else the data directory;
- * NULL, with a warning in log (printed once, and a SARIF tool
- * notification), when there is none: without them code that includes the
- * AWS SDK's or a C client's headers from no include path gets clang
- * errors and missed requests. (transfer full) */
-static char *find_stub_dir(const char *argv0, struct dl_log *log)
-{
-        const char *env = getenv("DDBLINT_STUB_DIR");
-        char *dir = env && *env ? (is_dir(env) ? dl_xstrdup(env) : NULL)
-                                : find_data_dir(argv0, "include");
-        if (!dir)
-                dl_log_add(log, DL_LOG_WARNING, "stub-headers-missing", NULL,
-                           "the stub headers are not found (looked in %s%s): a file that "
-                           "includes the AWS SDK's or a C client's headers from no include "
-                           "path will have clang errors and missed requests; build the "
-                           "'ddblint' target or install ddblint, or give --no-stub-headers",
-                           env && *env ? "$DDBLINT_STUB_DIR, "
-                                       : "<exe dir>/../share/ddblint/include, ",
-                           env && *env ? env : DL_INSTALL_DATA_DIR "/include");
-        return dir;
-}
-
-/* --cache-dir, else $XDG_CACHE_HOME/ddblint, else $HOME/.cache/ddblint (the
- * XDG Base Directory Specification); NULL when none can be named.
- * (transfer full) */
 /* "512M" -> 536870912: bytes with an optional K, M or G (powers of 1024). */
 static bool parse_size(const char *s, uint64_t *out)
 {
@@ -144,66 +81,6 @@ static bool parse_size(const char *s, uint64_t *out)
         return true;
 }
 
-static char *cache_dir_for(const struct dl_options *o)
-{
-        if (o->cache_dir)
-                return dl_xstrdup(o->cache_dir);
-        const char *xdg = getenv("XDG_CACHE_HOME");
-        if (xdg && xdg[0] == '/')
-                return dl_xasprintf("%s/ddblint", xdg);
-        const char *home = getenv("HOME");
-        if (home && *home)
-                return dl_xasprintf("%s/.cache/ddblint", home);
-        return NULL;
-}
-
-/* The run goes on as with --no-cache when the cache directory is not one
- * only this user can write (dl_dir_trusted, core/safefile.h: created 0700
- * when missing; another user's, or one its group or others may write, is
- * refused), with a note saying so (docs/security.md, "Caches"). */
-static void check_cache_dir(struct dl_options *o)
-{
-        char *dir = o->no_cache ? NULL : cache_dir_for(o);
-        char *why = NULL;
-        if (dir && !dl_dir_trusted(dir, &why)) {
-                fprintf(stderr,
-                        "ddblint: note: cache directory %s not used: %s; running as with "
-                        "--no-cache\n",
-                        dir, why);
-                o->no_cache = true;
-        } else if (dir) { /* what killed runs left at its top (the digest memo's) */
-                dl_temp_sweep(dir, NULL, time(NULL));
-        }
-        free(why);
-        free(dir);
-}
-
-/* Nearest ancestor of dir (absolute) holding .git; NULL when none. */
-static char *git_root_of(const char *dir)
-{
-        char *d = dl_xstrdup(dir);
-        for (;;) {
-                char *g = dl_xasprintf("%s/.git", d);
-                struct stat st;
-                bool found = stat(g, &st) == 0;
-                free(g);
-                if (found)
-                        return d;
-                char *slash = strrchr(d, '/');
-                if (!slash || slash == d) {
-                        free(d);
-                        return NULL;
-                }
-                *slash = '\0';
-        }
-}
-
-static char *cwd_abs(void)
-{
-        char buf[PATH_MAX];
-        return dl_xstrdup(getcwd(buf, sizeof buf) ? buf : ".");
-}
-
 /* The absolute directory of path, relative to cwd (the run's working
  * directory: asked once, not for every file). (transfer full) */
 static char *abs_dir_of(const char *cwd, const char *path)
@@ -212,25 +89,6 @@ static char *abs_dir_of(const char *cwd, const char *path)
         char *slash = strrchr(abs, '/');
         if (slash && slash != abs)
                 *slash = '\0';
-        return abs;
-}
-
-/* The directory that bounds include/ and compile_flags.txt searches for a
- * file in the absolute directory dir: its git work tree, else the project
- * root. (transfer full) */
-static char *repo_root_for(const char *dir, const char *project_root)
-{
-        char *abs = dl_xstrdup(dir);
-        char *g = git_root_of(abs);
-        if (g) {
-                free(abs);
-                return g;
-        }
-        size_t n = strlen(project_root);
-        if (strncmp(abs, project_root, n) == 0 && (abs[n] == '/' || abs[n] == '\0')) {
-                free(abs);
-                return dl_xstrdup(project_root);
-        }
         return abs;
 }
 
@@ -481,7 +339,7 @@ static enum dl_status pipeline_of(struct run *r, size_t i, struct dl_error *err)
         p->project_root = r->project_root;
         p->pch = r->pch;
         if (!r->o.no_prefilter) {
-                p->prefilter = dl_prefilter_new(p->rules);
+                dl_pipeline_use_prefilter(p);
                 p->prefilter_memo = r->prefilter_memo;
         }
         p->verbose = r->o.verbose;
@@ -619,7 +477,7 @@ static void file_done(void *data, struct dl_job *job, size_t i)
 static struct dl_digest_memo *digests_of(struct run *r)
 {
         if (!r->digests && !r->o.no_cache) {
-                char *cache = cache_dir_for(&r->o);
+                char *cache = dl_cli_cache_dir(&r->o);
                 r->digests = cache ? dl_digest_memo_open(cache) : NULL;
                 free(cache);
         }
@@ -639,7 +497,7 @@ static enum dl_status open_compdb(struct run *r, struct dl_error *err)
         char *found = o->no_cache ? NULL : dl_compdb_find(o->compdb_dir);
         const char *name = found ? strrchr(found, '/') : NULL;
         if (found && !strcmp(name ? name + 1 : found, "compile_commands.json")) {
-                char *cache = cache_dir_for(o);
+                char *cache = dl_cli_cache_dir(o);
                 r->compdb_memo = dl_compdb_memo_new(cache, found, digests_of(r));
                 free(cache);
                 if (dl_compdb_memo_found(r->compdb_memo)) {
@@ -656,7 +514,7 @@ static enum dl_status open_compdb(struct run *r, struct dl_error *err)
         if (st != DL_OK)
                 return st;
         if (!o->no_cache) {
-                char *cache = cache_dir_for(o);
+                char *cache = dl_cli_cache_dir(o);
                 char *file = dl_xasprintf("%s/compile_commands.json", r->compdb_dir);
                 r->compdb_memo = dl_compdb_memo_new(cache, file, digests_of(r));
                 free(file);
@@ -737,7 +595,7 @@ static int explain(const char *argv0, const char *id)
                 return DL_EXIT_USAGE;
         }
         free(ids);
-        char *dir = find_data_dir(argv0, "checks");
+        char *dir = dl_cli_data_dir(argv0, "checks");
         char *page = dir ? dl_xasprintf("%s/%s.md", dir, id) : NULL;
         char *text = NULL;
         size_t len = 0;
@@ -762,7 +620,7 @@ static void load_help(struct run *r, const char *argv0)
 {
         r->help_uri = dl_xcalloc(r->cat->n + 1, sizeof *r->help_uri);
         r->help_markdown = dl_xcalloc(r->cat->n + 1, sizeof *r->help_markdown);
-        char *dir = find_data_dir(argv0, "checks");
+        char *dir = dl_cli_data_dir(argv0, "checks");
         for (size_t i = 0; i < r->cat->n; i++) {
                 r->help_uri[i] = dl_help_uri(r->o.help_base, r->ids[i]);
                 if (!dir)
@@ -1019,7 +877,7 @@ int dl_cli_main(int argc, char **argv)
          * clear error (exit 2 for an output, a miss for the cache), instead
          * of killing the run with SIGXFSZ and leaving temporary files. */
         signal(SIGXFSZ, SIG_IGN);
-        r->cwd = cwd_abs();
+        r->cwd = dl_cli_cwd();
         if (o->project_root) {
                 char buf[PATH_MAX];
                 if (!realpath(o->project_root, buf)) {
@@ -1030,7 +888,7 @@ int dl_cli_main(int argc, char **argv)
                 }
                 r->project_root = dl_xstrdup(buf);
         } else {
-                r->project_root = git_root_of(r->cwd);
+                r->project_root = dl_cli_git_root(r->cwd);
                 if (!r->project_root)
                         r->project_root = dl_xstrdup(r->cwd);
         }
@@ -1060,7 +918,7 @@ int dl_cli_main(int argc, char **argv)
                         goto out;
                 }
         }
-        check_cache_dir(&r->o);
+        dl_cli_check_cache_dir(&r->o);
         struct dl_config_opts co = {o->rules_path, o->tables_from, o->n_tables_from,
                                     r->ids,        r->cat->n,      r->project_root};
         if (dl_config_new(&co, &r->config, &err) != DL_OK) {
@@ -1074,7 +932,7 @@ int dl_cli_main(int argc, char **argv)
                 goto out;
         }
         if (!o->no_stubs)
-                r->stub_dir = find_stub_dir(argv[0], &r->log);
+                r->stub_dir = dl_cli_stub_dir(argv[0], &r->log);
         uint64_t cache_size = 512ull << 20;
         if (o->cache_size && !parse_size(o->cache_size, &cache_size)) {
                 fprintf(stderr,
@@ -1090,14 +948,14 @@ int dl_cli_main(int argc, char **argv)
                  * key signs the cache's own files only (docs/security.md,
                  * "Caches"): a private directory for this run instead. */
                 const char *key = getenv(DL_CACHE_KEY_ENV);
-                r->cache_dir = o->no_cache || (key && *key) ? NULL : cache_dir_for(o);
+                r->cache_dir = o->no_cache || (key && *key) ? NULL : dl_cli_cache_dir(o);
                 r->pch = dl_pch_new(r->stub_dir, r->cache_dir);
                 /* preambles only where a later run reuses them */
                 if (r->cache_dir)
                         dl_pch_preambles(r->pch, cache_size, DL_PCH_PREAMBLE_MIN_TEXT);
         }
         if (!o->no_cache && !o->dump_requests) {
-                char *dir = cache_dir_for(o);
+                char *dir = dl_cli_cache_dir(o);
                 r->results = dir ? dl_result_cache_new(dir, cache_size, DL_VERSION, r->stub_dir,
                                                        digests_of(r))
                                  : NULL;
@@ -1184,7 +1042,7 @@ int dl_cli_main(int argc, char **argv)
                         free(last_dir);
                         free(last_repo);
                         last_dir = dir;
-                        last_repo = repo_root_for(dir, r->project_root);
+                        last_repo = dl_cli_repo_root(dir, r->project_root);
                 } else {
                         free(dir);
                 }
@@ -1214,7 +1072,7 @@ int dl_cli_main(int argc, char **argv)
                         nfargs[i] = cargs[i].n;
                 }
                 if (!o->no_cache) {
-                        char *dir = cache_dir_for(o);
+                        char *dir = dl_cli_cache_dir(o);
                         dl_infer_pass_memo(&r->infer, dir, r->files.stats);
                         free(dir);
                 }

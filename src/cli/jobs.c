@@ -20,6 +20,7 @@
 #include "job_wire.h"
 
 #include "../core/alloc.h"
+#include "../core/file.h"
 #include "../frontend/libclang.h"
 #include "../rules/schema.h"
 
@@ -82,8 +83,7 @@ static bool settle_one(struct dl_job *job)
         return false;
 }
 
-/* The analysis itself, in the calling process. */
-static void run_one(struct dl_job *job)
+void dl_job_run(struct dl_job *job)
 {
         struct dl_pipeline p = job_pipeline(job);
         FILE *mem = NULL;
@@ -99,20 +99,6 @@ static void run_one(struct dl_job *job)
                                         &job->clang_errors);
         if (mem)
                 fclose(mem);
-}
-
-static bool write_all(int fd, const char *p, size_t n)
-{
-        while (n) {
-                ssize_t w = write(fd, p, n);
-                if (w < 0 && errno == EINTR)
-                        continue;
-                if (w <= 0)
-                        return false;
-                p += w;
-                n -= (size_t)w;
-        }
-        return true;
 }
 
 static bool read_all(int fd, void *dst, size_t n)
@@ -155,7 +141,7 @@ static _Noreturn void worker_main(struct dl_job *jobs, size_t n, int fd, pid_t d
                 unsigned long *calls = dl_xcalloc(nw + 1, sizeof *calls);
                 for (size_t k = 0; k < nw; k++)
                         calls[k] = __atomic_load_n(rules->wrappers[k].calls, __ATOMIC_RELAXED);
-                run_one(job);
+                dl_job_run(job);
                 for (size_t k = 0; k < nw; k++)
                         calls[k] = __atomic_load_n(rules->wrappers[k].calls, __ATOMIC_RELAXED) -
                                    calls[k];
@@ -166,7 +152,7 @@ static _Noreturn void worker_main(struct dl_job *jobs, size_t n, int fd, pid_t d
                 dl_job_wire_encode(job, calls, nw, &out);
                 len = out.len - sizeof len;
                 memcpy(out.buf, &len, sizeof len);
-                bool sent = write_all(fd, out.buf, out.len);
+                bool sent = dl_write_all(fd, out.buf, out.len);
                 dl_strbuf_fini(&out);
                 free(calls);
                 dl_job_fini(job);
@@ -418,7 +404,7 @@ void dl_jobs_run(struct dl_job *jobs, size_t n, unsigned workers,
                                 k++;
                                 continue;
                         }
-                        run_one(&jobs[next]);
+                        dl_job_run(&jobs[next]);
                         finished[next++] = true;
                         k++;
                 }

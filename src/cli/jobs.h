@@ -83,6 +83,13 @@ struct dl_job_limits {
  */
 void dl_jobs_run(struct dl_job *jobs, size_t n, unsigned workers,
                  const struct dl_job_limits *limits, dl_job_done_fn done, void *data);
+/**
+ * dl_job_run - analyse job in the calling process, as a worker does: a
+ * private copy of job->pipeline (its unsaved_text too) whose log, findings
+ * and dump belong to the job (dl_pipeline_unit), outcome and counts set.
+ * The language server's worker (lsp/analysis.c) runs one so.
+ */
+void dl_job_run(struct dl_job *job);
 /** dl_job_fini - free the job's log, findings and dump; NULL-safe. */
 void dl_job_fini(struct dl_job *job);
 /** dl_jobs_default_workers - the number of online CPUs, at least 1, at most 16. */

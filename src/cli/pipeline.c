@@ -113,7 +113,12 @@ static bool vet_input(struct dl_pipeline *p, const char *path, char **text_out, 
         size_t len = 0;
         struct dl_error err;
         dl_error_init(&err);
-        if (dl_file_read(path, &text, &len, &err) != DL_OK) {
+        if (p->unsaved_text) {
+                text = dl_xmalloc(p->unsaved_len + 1);
+                memcpy(text, p->unsaved_text, p->unsaved_len);
+                text[p->unsaved_len] = '\0';
+                len = p->unsaved_len;
+        } else if (dl_file_read(path, &text, &len, &err) != DL_OK) {
                 dl_log_add(p->log, DL_LOG_ERROR, "unreadable-file", &loc, "%s", err.message);
                 dl_error_fini(&err);
                 return false;
@@ -188,6 +193,12 @@ void dl_pipeline_check_unit(const struct dl_pipeline *p, const struct dl_request
         free(all);
 }
 
+void dl_pipeline_use_prefilter(struct dl_pipeline *p)
+{
+        dl_prefilter_free(p->prefilter);
+        p->prefilter = dl_prefilter_new(p->rules);
+}
+
 void dl_pipeline_use_cache(struct dl_pipeline *p, struct dl_result_cache *c)
 {
         /* --verbose says which wrapper patterns matched no call: a file
@@ -246,8 +257,9 @@ static bool settle(struct dl_pipeline *p, const char *path, const char *const *a
         if (p->cache_use)
                 *p->cache_use = DL_CACHE_UNUSED;
         bool prefilter = !p->settled && p->prefilter;
-        if (prefilter && dl_prefilter_memo_skip(p->prefilter_memo, p->prefilter, path, args, n_args,
-                                                1 + n_own)) {
+        if (prefilter && !p->unsaved_text &&
+            dl_prefilter_memo_skip(p->prefilter_memo, p->prefilter, path, args, n_args,
+                                   1 + n_own)) {
                 *out = DL_FILE_NOT_PARSED; /* nothing it depends on changed */
                 return true;
         }
@@ -258,13 +270,12 @@ static bool settle(struct dl_pipeline *p, const char *path, const char *const *a
                 return true;
         }
         struct dl_prefilter_deps deps;
-        if (prefilter &&
-            !dl_prefilter_may_hold_deps(p->prefilter, path, text, len, args, n_args,
-                                        p->stub_include_dir, p->prefilter_memo ? &deps : NULL)) {
+        struct dl_prefilter_memo *memo = p->unsaved_text ? NULL : p->prefilter_memo;
+        if (prefilter && !dl_prefilter_may_hold_deps(p->prefilter, path, text, len, args, n_args,
+                                                     p->stub_include_dir, memo ? &deps : NULL)) {
                 free(text);
-                if (p->prefilter_memo) {
-                        dl_prefilter_memo_put(p->prefilter_memo, p->prefilter, path, args, n_args,
-                                              &deps);
+                if (memo) {
+                        dl_prefilter_memo_put(memo, p->prefilter, path, args, n_args, &deps);
                         dl_prefilter_deps_fini(&deps);
                 }
                 *out = DL_FILE_NOT_PARSED;
@@ -378,7 +389,7 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
                                   : NULL;
         /* else the file's own preamble precompiled (pch.h) */
         struct dl_pch_preamble pre = {0};
-        bool preamble = !pch && p->pch && p->stub_include_dir &&
+        bool preamble = !pch && p->pch && p->stub_include_dir && !p->unsaved_text &&
                         dl_pch_preamble_for(p->pch, path, args, n_args, own, n_own, &pre);
         const char **argv = dl_xcalloc(n_args + 2, sizeof *argv);
         memcpy(argv, args, n_args * sizeof *argv);
@@ -389,8 +400,9 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
         struct dl_arena arena;
         dl_arena_init(&arena);
         struct dl_analyze_opts o = {
-                argv, n_args, p->stub_include_dir,    p->rules,       p->verbose,
-                own,  n_own,  preamble ? &pre : NULL, p->project_root};
+                argv,          n_args, p->stub_include_dir,    p->rules,        p->verbose,
+                own,           n_own,  preamble ? &pre : NULL, p->project_root, p->unsaved_text,
+                p->unsaved_len};
         struct dl_analysis an;
         struct dl_error err;
         dl_error_init(&err);

@@ -58,6 +58,13 @@ struct dl_pipeline {
                                              prefilter verdict and cache lookup
                                              are not repeated */
         bool verbose;
+        /* The main file's text as an editor holds it (the language server,
+         * src/lsp/): read in place of the file on disk by every stage (the
+         * input checks, the prefilter, the result cache's key, clang as an
+         * unsaved file); no precompiled preamble and no prefilter memo then.
+         * Borrowed; NULL: the file is read. */
+        const char *unsaved_text;
+        size_t unsaved_len;
         FILE *dump;                       /* non-NULL: print requests, run no check */
         /* non-NULL: receives the access records of every request
          * (report/access.h: JSON lines), from the analysis or from the
@@ -119,6 +126,13 @@ void dl_pipeline_check(const struct dl_pipeline *p, const struct dl_request *req
  * Findings go to p->emit.
  */
 void dl_pipeline_check_unit(const struct dl_pipeline *p, const struct dl_request *reqs, size_t n);
+
+/**
+ * dl_pipeline_use_prefilter - give p a prefilter for its rules
+ * (recognize/prefilter.h: a file that cannot hold a request is not parsed),
+ * replacing any it had.
+ */
+void dl_pipeline_use_prefilter(struct dl_pipeline *p);
 
 /**
  * dl_pipeline_use_cache - take results from c and keep them there

@@ -171,3 +171,17 @@ bool dl_file_stamp(const char *path, char *out, time_t now, bool *settled)
         struct stat st;
         return stat(path, &st) == 0 && dl_file_stamp_of(&st, out, now, settled);
 }
+
+bool dl_write_all(int fd, const char *data, size_t len)
+{
+        while (len) {
+                ssize_t w = write(fd, data, len);
+                if (w < 0 && errno == EINTR)
+                        continue;
+                if (w <= 0)
+                        return false;
+                data += w;
+                len -= (size_t)w;
+        }
+        return true;
+}

@@ -34,6 +34,14 @@ enum dl_status dl_file_read_bounded(const char *path, size_t max, bool regular, 
                                     size_t *len, struct dl_error *err);
 
 /**
+ * dl_write_all - write(2) all len bytes of data to fd, again after EINTR
+ * and after a short write.
+ * Returns: true when every byte was written; false with errno on an error
+ * (EPIPE for a reader gone, ENOSPC...), or when write returned 0.
+ */
+bool dl_write_all(int fd, const char *data, size_t len);
+
+/**
  * dl_mkdirs - create the directory path and its missing parents (mode 0777
  * less the umask), as `mkdir -p`.
  * @param path  the directory; not modified.

@@ -6,6 +6,7 @@
 #include "safefile.h"
 
 #include "alloc.h"
+#include "file.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -130,21 +131,6 @@ char *dl_run_dir_new(const char *parent, const char *prefix)
         return t;
 }
 
-/* Writes all of data to fd; false with errno on error. */
-static bool write_all(int fd, const char *data, size_t len)
-{
-        while (len) {
-                ssize_t w = write(fd, data, len);
-                if (w < 0 && errno == EINTR)
-                        continue;
-                if (w <= 0)
-                        return false;
-                data += w;
-                len -= (size_t)w;
-        }
-        return true;
-}
-
 bool dl_file_replace(const char *path, const char *data, size_t len)
 {
         const char *slash = strrchr(path, '/');
@@ -158,7 +144,7 @@ bool dl_file_replace(const char *path, const char *data, size_t len)
         free(dir);
         if (fd < 0)
                 return false;
-        bool ok = write_all(fd, data, len);
+        bool ok = dl_write_all(fd, data, len);
         int e = errno;
         ok = close(fd) == 0 && ok;
         ok = ok && rename(tmp, path) == 0;

@@ -36,6 +36,8 @@ struct file_state {
         struct dl_suppressions *sup;    /* NULL: no directive, or unreadable */
         struct dl_log diags;            /* parse problems, told at the end in path order */
         const struct dl_ruleset *rules; /* of the unit that analysed it; NULL: the sink's */
+        char *text;                     /* dl_sink_set_text: read in place of the file */
+        size_t len;
 };
 
 /* A fingerprint tuple and the next occurrence number it gets. */
@@ -143,6 +145,7 @@ static void free_file(void *p)
 {
         struct file_state *f = p;
         free(f->path);
+        free(f->text);
         dl_suppressions_free(f->sup);
         dl_log_fini(&f->diags);
         free(f);
@@ -155,6 +158,18 @@ void dl_sink_add_source(struct dl_sink *s, const char *path)
                 file_of(s, path);
                 pthread_mutex_unlock(&s->mu);
         }
+}
+
+void dl_sink_set_text(struct dl_sink *s, const char *path, const char *text, size_t len)
+{
+        pthread_mutex_lock(&s->mu);
+        struct file_state *f = file_of(s, path);
+        free(f->text);
+        f->text = dl_xmalloc(len + 1);
+        memcpy(f->text, text, len);
+        f->text[len] = '\0';
+        f->len = len;
+        pthread_mutex_unlock(&s->mu);
 }
 
 static bool contains(const char *text, size_t len, const char *needle)
@@ -179,7 +194,11 @@ static void read_file(struct dl_sink *s, struct file_state *f, char **text, size
         dl_error_init(&rerr);
         *text = NULL;
         *len = 0;
-        if (dl_file_read(f->path, text, len, &rerr) != DL_OK) {
+        if (f->text) {
+                *text = dl_xmalloc(f->len + 1);
+                memcpy(*text, f->text, f->len + 1);
+                *len = f->len;
+        } else if (dl_file_read(f->path, text, len, &rerr) != DL_OK) {
                 if (with_findings && !f->read) {
                         struct dl_loc loc = {f->path, 0, 0};
                         dl_log_add(&f->diags, DL_LOG_NOTE, "source-unreadable", &loc,

@@ -141,6 +141,14 @@ void dl_sink_emit(void *sink, struct dl_finding *take);
 void dl_sink_add_source(struct dl_sink *s, const char *path);
 
 /**
+ * dl_sink_set_text - path's text as an editor holds it, unsaved (the
+ * language server): read in place of the file for its directives and line
+ * hashes. Call before the findings in path are decided. text (len bytes,
+ * need not be NUL-terminated) is copied.
+ */
+void dl_sink_set_text(struct dl_sink *s, const char *path, const char *text, size_t len);
+
+/**
  * dl_sink_finish - decide the emitted findings (one unit), then tell the
  * suppression problems of every file seen (files with findings, units'
  * files and files added with dl_sink_add_source), in path order:

@@ -121,10 +121,12 @@ enum dl_status dl_tu_parse_main(struct dl_tu *tu, const char *path, const char *
                                 struct dl_error *err)
 {
         memset(tu, 0, sizeof *tu);
-        FILE *fp = fopen(path, "rb");
-        if (!fp)
+        /* an editor's buffer needs no file on disk (a new file not saved yet) */
+        FILE *fp = main && main->unsaved ? NULL : fopen(path, "rb");
+        if (!fp && !(main && main->unsaved))
                 return dl_error_set(err, DL_ERR_IO, NULL, "cannot read: %s", strerror(errno));
-        fclose(fp);
+        if (fp)
+                fclose(fp);
 
         size_t n = n_args + (stub_dir ? 2 : 0);
         const char **argv = dl_xcalloc(n ? n : 1, sizeof *argv);
@@ -141,7 +143,8 @@ enum dl_status dl_tu_parse_main(struct dl_tu *tu, const char *path, const char *
          * and cost twice the parse on the example's orders.cpp
          * (docs/performance.md). A precompiled preamble is visited: the
          * visit is then the one of a parse without it (dl_tu_main). */
-        tu->index = clang_createIndex(main ? 0 : 1, 0);
+        bool preamble = main && !main->unsaved;
+        tu->index = clang_createIndex(preamble ? 0 : 1, 0);
         tu->stub_dir = stub_dir;
         unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord;
         struct CXUnsavedFile unsaved = {path, main ? main->text : NULL,
@@ -163,11 +166,13 @@ enum dl_status dl_tu_parse_main(struct dl_tu *tu, const char *path, const char *
                         dl_cx_dispose_tu(tu->tu);
                 tu->tu = NULL;
                 tu->pch_refused = true;
-                if (main) { /* a plain parse's index (above) */
+                if (preamble) { /* a plain parse's index (above) */
                         dl_cx_dispose_index(tu->index);
                         tu->index = clang_createIndex(1, 0);
                 }
-                code = clang_parseTranslationUnit2(tu->index, path, argv, (int)n, NULL, 0, flags,
+                bool keep = main && main->unsaved; /* an editor's text stays */
+                code = clang_parseTranslationUnit2(tu->index, path, argv, (int)n,
+                                                   keep ? &unsaved : NULL, keep ? 1 : 0, flags,
                                                    &tu->tu);
         }
         free(argv);

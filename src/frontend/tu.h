@@ -32,6 +32,12 @@ struct dl_tu {
 struct dl_tu_main {
         const char *text; /* len bytes (borrowed) */
         size_t len;
+        /* text is an editor's unsaved buffer of the file (the language
+         * server, docs/editors.md), not a preamble's copy: the index still
+         * leaves a precompiled header's declarations out of the visit, as
+         * for a parse of the file on disk, and a parse again without a
+         * refused -include-pch keeps the text. */
+        bool unsaved;
 };
 
 /** dl_tu_describe_error - text for a CXErrorCode (static string). */

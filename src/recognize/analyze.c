@@ -173,7 +173,9 @@ enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *o
         const char *const *args = opts ? opts->args : NULL;
         size_t n_args = opts ? opts->n_args : 0;
         const struct dl_pch_preamble *pp = opts ? opts->preamble : NULL;
-        struct dl_tu_main pre = {pp ? pp->blanked : NULL, pp ? pp->len : 0};
+        struct dl_tu_main pre = {pp ? pp->blanked : NULL, pp ? pp->len : 0, false};
+        if (!pp && opts && opts->unsaved_text)
+                pre = (struct dl_tu_main){opts->unsaved_text, opts->unsaved_len, true};
         enum dl_status st =
                 dl_tu_parse_main(&tu, path, args, n_args, opts ? opts->stub_include_dir : NULL,
                                  pre.text ? &pre : NULL, err);
@@ -182,7 +184,7 @@ enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *o
         /* the files of the preamble, when clang took it */
         const char *const *pre_files = NULL;
         size_t n_pre_files = 0;
-        bool preamble = pre.text && !tu.pch_refused;
+        bool preamble = pp && pre.text && !tu.pch_refused;
         if (preamble) {
                 pre_files = pp->files;
                 n_pre_files = pp->n_files;

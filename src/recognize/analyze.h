@@ -54,6 +54,12 @@ struct dl_analyze_opts {
          * are counted, never quoted (dl_tu_log_diagnostics); NULL: all
          * quoted. Borrowed. */
         const char *root;
+        /* The main file's text as an editor holds it, unsaved (the
+         * language server): parsed in place of the file on disk, which
+         * need not exist; NULL: the file is read. Not used with a preamble.
+         * Borrowed. */
+        const char *unsaved_text;
+        size_t unsaved_len;
 };
 
 struct dl_analysis {

@@ -27,10 +27,11 @@ allowed() {
     frontend) echo "core model" ;;
     recognize) echo "core model rules frontend" ;;
     cli) echo "core model rules findings checks report frontend recognize" ;;
+    lsp) echo "core model rules findings checks report frontend cli" ;;
   esac
 }
 edges=""
-for layer in core model rules findings checks report frontend recognize cli; do
+for layer in core model rules findings checks report frontend recognize cli lsp; do
   ok=" $(allowed $layer) "
   bad=$(grep -rnoE '#include "\.\./[a-z]+/[a-z_]+\.[hc]' --include='*.[ch]' "$layer" |
         while IFS= read -r line; do

@@ -217,7 +217,7 @@ static bool run_file(const struct opts *o, const char *path)
                         return false;
                 }
         }
-        struct dl_analyze_opts ao = {args, 3, o->stubs, rules, false, NULL, 0, NULL, NULL};
+        struct dl_analyze_opts ao = {args, 3, o->stubs, rules, false, NULL, 0, NULL, NULL, NULL, 0};
         struct dl_arena arena;
         dl_arena_init(&arena);
         struct dl_log log;

@@ -118,7 +118,7 @@ static size_t analyse(const char *src, size_t len, struct dl_arena *a, struct dl
 {
         char *path = write_tmp(src, len);
         const char *args[] = {"-xc++", "-std=c++17", "-I" DL_SOURCE_DIR "/tests/fixtures/include"};
-        struct dl_analyze_opts o = {args, 3, NULL, NULL, false, NULL, 0, NULL, NULL};
+        struct dl_analyze_opts o = {args, 3, NULL, NULL, false, NULL, 0, NULL, NULL, NULL, 0};
         struct dl_log log;
         dl_log_init(&log, NULL, false);
         struct dl_error err;

@@ -386,7 +386,7 @@ static void parse_with(const char *rel, const char *lang, struct dl_pch_preamble
         char *stubs = at("stubs");
         const char *args[] = {lang, strcmp(lang, "-xc") ? "-std=c++17" : "-std=c11", inc_arg,
                               "-include-pch", pre->pch};
-        struct dl_tu_main m = {pre->blanked, pre->len};
+        struct dl_tu_main m = {pre->blanked, pre->len, false};
         struct dl_tu tu;
         assert_int_equal(dl_tu_parse_main(&tu, path, args, 5, stubs, &m, NULL), DL_OK);
         for (unsigned i = 0; i < clang_getNumDiagnostics(tu.tu); i++) {
