@@ -1282,7 +1282,10 @@ static void apply_path(struct scope *s, struct dl_request *r, const struct dl_ev
                 if (scalar && ev->n_args >= 3 && !clang_Cursor_isNull(ev->args[2])) {
                         CXCursor v = ev->args[2];
                         CXType vt = clang_getCanonicalType(clang_getCursorType(dl_cx_strip(v)));
-                        bool text = vt.kind == CXType_Pointer;
+                        /* a string: a pointer, or an array (a literal, a
+                         * char[] buffer) that decays to one */
+                        bool text = vt.kind == CXType_Pointer || vt.kind == CXType_ConstantArray ||
+                                    vt.kind == CXType_IncompleteArray;
                         a.val = text ? dl_eval_string(&e, v, loc_of(s, v))
                                      : dl_eval_int(&e, v, loc_of(s, v));
                 }
