@@ -85,6 +85,42 @@ static void test_query_and_get_item_are_not_scans(void **state)
         dl_tb_fini(&tb);
 }
 
+/* A loop that follows LastEvaluatedKey sends one request object once before
+ * the loop and again in it: one finding, the second send related (issue 28);
+ * another object, or the same object with another table, is its own. */
+static void test_same_request_sent_again_is_one_finding(void **state)
+{
+        (void)state;
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r[4];
+        const char *tables[] = {"Orders", "Orders", "Users", "Orders"};
+        for (unsigned i = 0; i < 4; i++) {
+                r[i] = dl_tb_request(&tb, DL_OP_SCAN);
+                dl_tb_set(&tb, r[i], DL_FIELD_TABLE_NAME, tables[i]);
+                r[i]->call.line = 10 + i;
+                /* r[3] is another request object */
+                r[i]->request_decl = (struct dl_loc){"t.cpp", i == 3 ? 8 : 5, 9};
+        }
+        const struct dl_request *all[] = {r[0], r[1], r[2], r[3]};
+        assert_int_equal(dl_tb_run_unit(&tb, scan(), all, 4), 3);
+        assert_int_equal(tb.findings[0]->loc.line, 10);
+        assert_int_equal(tb.findings[0]->n_related, 1);
+        assert_int_equal(tb.findings[0]->related[0].loc.line, 11);
+        assert_string_equal(tb.findings[0]->related[0].message, "the same Scan request sent again");
+        assert_int_equal(tb.findings[1]->loc.line, 12);
+        assert_int_equal(tb.findings[2]->loc.line, 13);
+        /* no declaration known: never taken for the same object */
+        struct dl_tb tb2;
+        dl_tb_init(&tb2);
+        struct dl_request *a = dl_tb_request(&tb2, DL_OP_SCAN),
+                          *b = dl_tb_request(&tb2, DL_OP_SCAN);
+        const struct dl_request *two[] = {a, b};
+        assert_int_equal(dl_tb_run_unit(&tb2, scan(), two, 2), 2);
+        dl_tb_fini(&tb2);
+        dl_tb_fini(&tb);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -93,6 +129,7 @@ int main(void)
                 cmocka_unit_test(test_scan_with_dynamic_table),
                 cmocka_unit_test(test_escaped_scan_does_not_invent_an_index),
                 cmocka_unit_test(test_query_and_get_item_are_not_scans),
+                cmocka_unit_test(test_same_request_sent_again_is_one_finding),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
