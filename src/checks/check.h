@@ -19,6 +19,7 @@
 
 struct dl_request;
 struct dl_ruleset;
+struct dl_table;
 struct dl_check_config;
 struct dl_finding;
 struct dl_log;
@@ -52,6 +53,13 @@ struct dl_check {
          * requests live until it returns. */
         void (*run_unit)(const struct dl_check_ctx *ctx, const struct dl_request *const *reqs,
                          size_t n);
+        /* Optional: called once per table of a definition file (a
+         * CloudFormation or SAM template, describe-table or terraform
+         * output; rules/schema.h, t->def never NULL) and per CreateTable
+         * or UpdateTable, with ctx->req NULL: a table check
+         * (docs/architecture.md, "Tables as code"). Its findings sit in
+         * the definition file: dl_report_table(). */
+        void (*run_table)(const struct dl_check_ctx *ctx, const struct dl_table *t);
         void (*destroy)(void *state); /* optional */
         /* Option keys the check reads in configure (kebab-case), NULL-
          * terminated; NULL when the check has none. Any other key under the
@@ -91,6 +99,15 @@ struct dl_check_ctx {
  */
 struct dl_finding *dl_report(const struct dl_check_ctx *ctx, const struct dl_loc *loc,
                              const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/**
+ * dl_report_table - dl_report() for a table check (run_table): the finding
+ * sits at loc in t's definition file (a YAML or JSON line and column) and
+ * its fingerprint names the table's logical id, resource address or name
+ * (t->def->id) in place of an enclosing function. Returns: as dl_report().
+ */
+struct dl_finding *dl_report_table(const struct dl_check_ctx *ctx, const struct dl_table *t,
+                                   const struct dl_loc *loc, const char *fmt, ...)
+        __attribute__((format(printf, 4, 5)));
 /** dl_report_related - add a secondary location (e.g. the setter that chose
  * the index) to f. */
 void dl_report_related(struct dl_finding *f, const struct dl_loc *loc, const char *fmt, ...)

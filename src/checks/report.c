@@ -9,29 +9,40 @@
 #include "../findings/finding.h"
 #include "../model/request.h"
 #include "../model/quote.h"
+#include "../rules/schema.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-struct dl_finding *dl_report(const struct dl_check_ctx *ctx, const struct dl_loc *loc,
-                             const char *fmt, ...)
+/* A new finding of ctx's check at loc with the message fmt, ap. */
+static struct dl_finding *finding_v(const struct dl_check_ctx *ctx, const struct dl_loc *loc,
+                                    const char *suffix, const char *fmt, va_list ap)
+        __attribute__((format(printf, 4, 0)));
+
+static struct dl_finding *finding_v(const struct dl_check_ctx *ctx, const struct dl_loc *loc,
+                                    const char *suffix, const char *fmt, va_list ap)
 {
         struct dl_strbuf sb;
         dl_strbuf_init(&sb);
+        dl_strbuf_vprintf(&sb, fmt, ap);
+        dl_strbuf_puts(&sb, suffix);
+        const struct dl_check_info *info = ctx->check->info;
+        struct dl_finding *f = dl_finding_new(info->id, info->severity, loc, dl_strbuf_cstr(&sb));
+        dl_strbuf_fini(&sb);
+        return f;
+}
+
+struct dl_finding *dl_report(const struct dl_check_ctx *ctx, const struct dl_loc *loc,
+                             const char *fmt, ...)
+{
+        const struct dl_request *req = ctx->req;
         va_list ap;
         va_start(ap, fmt);
-        dl_strbuf_vprintf(&sb, fmt, ap);
+        struct dl_finding *f = finding_v(
+                ctx, loc ? loc : (req ? &req->call : NULL),
+                req && req->inferred ? " (client inferred from source tokens)" : "", fmt, ap);
         va_end(ap);
-        const struct dl_request *req = ctx->req;
-        if (req && req->inferred)
-                dl_strbuf_puts(&sb, " (client inferred from source tokens)");
-
-        const struct dl_check_info *info = ctx->check->info;
-        struct dl_finding *f = dl_finding_new(info->id, info->severity,
-                                              loc ? loc : (req ? &req->call : NULL),
-                                              dl_strbuf_cstr(&sb));
-        dl_strbuf_fini(&sb);
         if (req) {
                 f->function = dl_xstrdup(req->function);
                 struct dl_strbuf sig;
@@ -41,6 +52,21 @@ struct dl_finding *dl_report(const struct dl_check_ctx *ctx, const struct dl_loc
                 if (dl_loc_valid(&req->call_spelling))
                         dl_finding_add_related(f, &req->call_spelling,
                                                "spelled here, inside a macro definition");
+        }
+        ctx->emit(ctx->emit_data, f);
+        return f;
+}
+
+struct dl_finding *dl_report_table(const struct dl_check_ctx *ctx, const struct dl_table *t,
+                                   const struct dl_loc *loc, const char *fmt, ...)
+{
+        va_list ap;
+        va_start(ap, fmt);
+        struct dl_finding *f = finding_v(ctx, loc && loc->line ? loc : &t->loc, "", fmt, ap);
+        va_end(ap);
+        if (t->def) {
+                f->function = dl_xstrdup(t->def->id);
+                f->signature = dl_xasprintf("%s %s", t->def->kind, t->def->id);
         }
         ctx->emit(ctx->emit_data, f);
         return f;

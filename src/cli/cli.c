@@ -23,6 +23,7 @@
 #include "result_cache.h"
 #include "shard.h"
 #include "walk.h"
+#include "definitions.h"
 
 #include "../checks/check.h"
 #include "../core/alloc.h"
@@ -248,6 +249,9 @@ struct run {
         size_t n_clang_error_files; /* analysed sources with clang errors */
         struct dl_progress progress;
         struct dl_file_list files;
+        struct dl_file_list defs; /* table definition files (definitions.h) */
+        const char **defs_linted; /* those linted (SARIF artifacts) */
+        size_t n_defs_linted;
         size_t *rules_index;                     /* per file */
         char **help_uri;                         /* per check */
         char **help_markdown;                    /* per check */
@@ -415,6 +419,71 @@ static void say_flags(struct run *r, size_t k)
         dl_log_add(&r->log, DL_LOG_NOTE, "compile-flags-dropped", &loc, "%s", r->flag_notes[k]);
 }
 
+/* The findings of one unit (a translation unit or a definition file)
+ * decided by the sink and shown. */
+static void take_unit(struct run *r, const char *path, const struct dl_ruleset *rules,
+                      struct dl_finding **take, size_t n_take)
+{
+        size_t n_new = 0;
+        size_t first = dl_sink_take_unit(r->sink, path, rules, take, n_take, &n_new);
+        size_t n;
+        const struct dl_finding *const *fs = dl_sink_findings(r->sink, &n);
+        for (size_t k = 0; k < r->n_outputs; k++) {
+                for (size_t f = first; f < first + n_new; f++)
+                        r->outputs[k].r->finding(r->outputs[k].r, fs[f]);
+        }
+        fflush(stdout);
+}
+
+static struct dl_pipeline *definitions_pipeline(void *data, const char *path)
+{
+        struct run *r = data;
+        char *dir = abs_dir_of(r->cwd, path);
+        const struct dl_ruleset *rs;
+        size_t idx = 0;
+        struct dl_error err;
+        dl_error_init(&err);
+        bool ok = dl_config_for(r->config, dir, true, &rs, &idx, &err) == DL_OK &&
+                  pipeline_of(r, idx, &err) == DL_OK;
+        free(dir);
+        if (!ok)
+                print_error(&err);
+        dl_error_fini(&err);
+        return ok ? &r->pipelines[idx] : NULL;
+}
+
+static bool definitions_mine(void *data, const char *path)
+{
+        const struct run *r = data;
+        return !r->o.shard_n || dl_shard_keeps(path, r->project_root, r->o.shard_k, r->o.shard_n);
+}
+
+static void definitions_done(void *data, const char *path, const struct dl_ruleset *rules,
+                             struct dl_finding **take, size_t n)
+{
+        take_unit(data, path, rules, take, n);
+}
+
+/* The table definition files of the run linted (definitions.h): those
+ * named or walked, and those every rules file in use imports. */
+static void lint_definitions(struct run *r)
+{
+        char **paths = NULL;
+        size_t n = 0;
+        for (size_t i = 0; i < r->defs.n; i++) {
+                paths = dl_xrealloc(paths, (n + 1) * sizeof *paths);
+                paths[n++] = dl_xstrdup(r->defs.paths[i]);
+        }
+        for (size_t i = 0; i < r->n_pipelines; i++) {
+                if (r->pipeline_ready[i])
+                        dl_definitions_add_imports(dl_config_at(r->config, i), &paths, &n);
+        }
+        struct dl_definitions_env env = {definitions_pipeline, definitions_mine, definitions_done,
+                                         r};
+        r->n_defs_linted = dl_definitions_lint(paths, n, &env, &r->defs_linted);
+        dl_strv_free(paths, n);
+}
+
 /* A finished file, in file order: its diagnostics, its dump, its
  * findings decided and shown. */
 static void file_done(void *data, struct dl_job *job, size_t i)
@@ -446,7 +515,6 @@ static void file_done(void *data, struct dl_job *job, size_t i)
                 r->analysed[r->job_file[i]] = true;
         }
         if (!r->o.dump_requests) {
-                size_t n_new = 0;
                 /* the unit's own headers: their directives judged too. A
                  * unit the prefilter left out spells "ddblint" nowhere, nor
                  * do its headers (prefilter.h): no directive to judge, and
@@ -456,17 +524,9 @@ static void file_done(void *data, struct dl_job *job, size_t i)
                 for (size_t h = 0; analysed && h < job->n_own; h++)
                         dl_sink_take_unit(r->sink, job->own[h].path, job->pipeline->rules, NULL, 0,
                                           NULL);
-                size_t first = dl_sink_take_unit(r->sink, analysed ? job->path : NULL,
-                                                 job->pipeline->rules, job->findings,
-                                                 job->n_findings, &n_new);
+                take_unit(r, analysed ? job->path : NULL, job->pipeline->rules, job->findings,
+                          job->n_findings);
                 job->n_findings = 0; /* the sink has them */
-                size_t n;
-                const struct dl_finding *const *fs = dl_sink_findings(r->sink, &n);
-                for (size_t k = 0; k < r->n_outputs; k++) {
-                        for (size_t f = first; f < first + n_new; f++)
-                                r->outputs[k].r->finding(r->outputs[k].r, fs[f]);
-                }
-                fflush(stdout);
         }
         dl_job_fini(job);
         dl_progress_update(&r->progress, i + 1, job->path);
@@ -758,6 +818,8 @@ static void run_fini(struct run *r)
         free(r->own_file);
         free(r->rules_index);
         dl_file_list_fini(&r->files);
+        dl_file_list_fini(&r->defs);
+        free(r->defs_linted);
         dl_pch_free(r->pch);
         dl_result_cache_free(r->results);
         dl_prefilter_memo_free(r->prefilter_memo);
@@ -984,8 +1046,13 @@ int dl_cli_main(int argc, char **argv)
                 dl_ignore_add(&r->excludes, o->excludes[i], r->cwd);
         r->gitignore = dl_gitignore_new();
         static const char *const here[] = {"."};
-        struct dl_walk_opts wo = {o->extensions,   o->n_extensions,   skip_path, r,
-                                  r->project_root, o->follow_symlinks};
+        struct dl_walk_opts wo = {o->extensions,
+                                  o->n_extensions,
+                                  skip_path,
+                                  r,
+                                  r->project_root,
+                                  o->follow_symlinks,
+                                  o->command == DL_CMD_LINT && !o->dump_requests ? &r->defs : NULL};
         dl_walk_paths(o->n_paths ? o->paths : here, o->n_paths ? o->n_paths : 1, &wo, &r->log,
                       &r->files);
         if (r->walk_failed) {
@@ -1244,6 +1311,7 @@ int dl_cli_main(int argc, char **argv)
                         rc = DL_EXIT_INCOMPLETE;
                 goto out;
         }
+        lint_definitions(r);
         if (dl_sink_finish(r->sink, &r->log, &err) != DL_OK) {
                 print_error(&err);
                 rc = DL_EXIT_USAGE;
@@ -1255,10 +1323,13 @@ int dl_cli_main(int argc, char **argv)
         sum.stats = dl_sink_get_stats(r->sink);
         sum.complete = !r->incomplete && !r->had_clang_errors;
         const char **artifacts = dl_xcalloc(r->files.n + 1, sizeof *artifacts);
+        artifacts = dl_xrealloc(artifacts, (r->files.n + r->n_defs_linted + 1) * sizeof *artifacts);
         for (size_t i = 0; i < r->files.n; i++) {
                 if (r->analysed[i])
                         artifacts[sum.n_artifacts++] = r->files.paths[i];
         }
+        for (size_t i = 0; i < r->n_defs_linted; i++)
+                artifacts[sum.n_artifacts++] = r->defs_linted[i];
         sum.artifacts = artifacts;
         sum.n_not_parsed = r->n_not_parsed;
         sum.n_clang_error_files = r->n_clang_error_files;

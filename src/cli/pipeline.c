@@ -17,6 +17,7 @@
 #include "../recognize/analyze.h"
 #include "../recognize/prefilter.h"
 #include "../report/access.h"
+#include "../rules/ruleset.h"
 #include "../rules/schema.h"
 #include "prefilter_memo.h"
 #include "result_cache.h"
@@ -154,6 +155,8 @@ void dl_pipeline_check(const struct dl_pipeline *p, const struct dl_request *req
                 if (!p->run_check[i])
                         continue;
                 const struct dl_check *c = p->catalogue->checks[i];
+                if (!c->run)
+                        continue; /* a table check */
                 struct dl_check_ctx ctx = {c,       p->rules,     p->states[i], req,
                                            p->emit, p->emit_data, p->log};
                 c->run(&ctx, req);
@@ -191,6 +194,43 @@ void dl_pipeline_check_unit(const struct dl_pipeline *p, const struct dl_request
                 c->run_unit(&ctx, all, n_all);
         }
         free(all);
+}
+
+void dl_pipeline_check_tables(const struct dl_pipeline *p, const struct dl_table *tables, size_t n)
+{
+        for (size_t i = 0; i < p->catalogue->n; i++) {
+                const struct dl_check *c = p->catalogue->checks[i];
+                if (!p->run_check[i] || !c->run_table)
+                        continue;
+                struct dl_check_ctx ctx = {c,       p->rules,     p->states[i], NULL,
+                                           p->emit, p->emit_data, p->log};
+                for (size_t k = 0; k < n; k++) {
+                        if (tables[k].def)
+                                c->run_table(&ctx, &tables[k]);
+                }
+        }
+}
+
+bool dl_pipeline_definitions(struct dl_pipeline *p, const char *path, const char *format)
+{
+        struct dl_ruleset *defs = NULL;
+        struct dl_error err;
+        dl_error_init(&err);
+        if (dl_ruleset_lint_tables(path, format, &defs, &err) != DL_OK) {
+                /* a template ddblint cannot read whole (a key schema built
+                 * by a function, a syntax error) is not linted: said, and
+                 * never guessed at */
+                struct dl_loc loc = {err.file ? err.file : path, err.line, err.col};
+                dl_log_add(p->log, DL_LOG_NOTE, "definitions-not-linted", &loc,
+                           "table definitions not linted: %s",
+                           err.message ? err.message : "unreadable");
+                dl_error_fini(&err);
+                return false;
+        }
+        dl_error_fini(&err);
+        dl_pipeline_check_tables(p, defs->tables, defs->n_tables);
+        dl_ruleset_free(defs);
+        return true;
 }
 
 void dl_pipeline_use_prefilter(struct dl_pipeline *p)

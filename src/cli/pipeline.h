@@ -25,6 +25,7 @@ struct dl_strbuf;
 struct dl_pch;
 struct dl_ruleset;
 struct dl_inferred_vec;
+struct dl_table;
 
 struct dl_prefilter_memo;
 
@@ -133,6 +134,23 @@ void dl_pipeline_check_unit(const struct dl_pipeline *p, const struct dl_request
  * replacing any it had.
  */
 void dl_pipeline_use_prefilter(struct dl_pipeline *p);
+
+/**
+ * dl_pipeline_check_tables - the table stage: every check's run_table
+ * (checks/check.h) on each of the n tables that carry a definition
+ * (struct dl_table.def); findings go to p->emit.
+ */
+void dl_pipeline_check_tables(const struct dl_pipeline *p, const struct dl_table *tables, size_t n);
+/**
+ * dl_pipeline_definitions - lint the table definition file at path (a
+ * CloudFormation or SAM template, describe-table or terraform show -json
+ * output; format as dl_ruleset_load_tables(), NULL: told by content):
+ * dl_pipeline_check_tables() on every table it defines.
+ * Returns: true when linted; false when the file could not be read whole:
+ * a note "definitions-not-linted" (shown with --verbose) says why, with
+ * the file's line and column when known, and nothing is reported.
+ */
+bool dl_pipeline_definitions(struct dl_pipeline *p, const char *path, const char *format);
 
 /**
  * dl_pipeline_use_cache - take results from c and keep them there

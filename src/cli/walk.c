@@ -5,7 +5,7 @@
  * directory's (st_dev, st_ino) is remembered so that a symbolic link back
  * into an ancestor cannot loop.
  */
-#define _DEFAULT_SOURCE /* DT_REG */
+#define _GNU_SOURCE /* DT_REG, memmem */
 #include "walk.h"
 
 #include "../core/alloc.h"
@@ -13,6 +13,7 @@
 #include "../core/log.h"
 #include "../core/path.h"
 #include "../core/strbuf.h"
+#include "../core/file.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -47,6 +48,44 @@ bool dl_is_unit_name(const char *name)
         static const char *const units[] = {".c",   ".cc",  ".cp", ".cpp",
                                             ".cxx", ".c++", ".C",  ".CPP"};
         return has_suffix(name, units, sizeof units / sizeof units[0]);
+}
+
+bool dl_is_definition_name(const char *path, bool walked)
+{
+        static const char *const yaml[] = {".yaml", ".yml", ".template", ".template.json"};
+        const char *base = strrchr(path, '/');
+        base = base ? base + 1 : path;
+        if (has_suffix(base, yaml, sizeof yaml / sizeof yaml[0]))
+                return true;
+        static const char *const json[] = {".json"};
+        if (!has_suffix(base, json, 1))
+                return false;
+        return !walked || (base - path >= 8 && !strncmp(base - 8, "cdk.out/", 8) &&
+                           (base - path == 8 || base[-9] == '/'));
+}
+
+bool dl_is_definition_text(const char *text, size_t len)
+{
+        static const char *const marks[] = {"AWS::DynamoDB::Table", "AWS::DynamoDB::GlobalTable",
+                                            "AWS::Serverless::SimpleTable"};
+        for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+                if (memmem(text, len, marks[i], strlen(marks[i])))
+                        return true;
+        }
+        return false;
+}
+
+/* A walked file with a definition's name: does its text say so? (read up
+ * to the bound `tables-from:` has, DL_DEFINITION_MAX_BYTES) */
+static bool definition_file(const char *path)
+{
+        char *text = NULL;
+        size_t len = 0;
+        if (dl_file_read_bounded(path, DL_DEFINITION_MAX_BYTES, true, &text, &len, NULL) != DL_OK)
+                return false;
+        bool yes = dl_is_definition_text(text, len);
+        free(text);
+        return yes;
 }
 
 static bool skipped_dir(const char *name)
@@ -87,11 +126,12 @@ static bool remember(struct dl_htab *set, const struct stat *st)
         return true;
 }
 
-static void add_file(struct walker *w, const char *path, const struct stat *st, bool no_link)
+/* Appends path to l unless the walk listed that file already. */
+static void add_to(struct walker *w, struct dl_file_list *l, const char *path,
+                   const struct stat *st, bool no_link)
 {
         if (!remember(&w->files, st))
                 return;
-        struct dl_file_list *l = w->out;
         if (l->n == l->cap) {
                 l->cap = l->cap ? l->cap * 2 : 64;
                 l->paths = dl_xrealloc(l->paths, l->cap * sizeof *l->paths);
@@ -101,6 +141,11 @@ static void add_file(struct walker *w, const char *path, const struct stat *st, 
         l->stats[l->n] = *st;
         l->no_link[l->n] = no_link;
         l->paths[l->n++] = dl_xstrdup(path);
+}
+
+static void add_file(struct walker *w, const char *path, const struct stat *st, bool no_link)
+{
+        add_to(w, w->out, path, st, no_link);
 }
 
 static void fail(struct walker *w, const char *path, const char *what)
@@ -215,9 +260,11 @@ static void walk_dir(struct walker *w, const char *root)
                 size_t first_sub = n;
                 for (size_t i = 0; i < k; i++) {
                         const char *name = names[i].name;
+                        bool source = dl_is_source_name(name) ||
+                                      has_suffix(name, w->o->extensions, w->o->n_extensions);
                         bool wanted = name[0] != '.' &&
-                                      (dl_is_source_name(name) ||
-                                       has_suffix(name, w->o->extensions, w->o->n_extensions));
+                                      (source ||
+                                       (w->o->definitions && dl_is_definition_name(name, false)));
                         if (names[i].type == DT_REG && !wanted) {
                                 free(names[i].name); /* not asked about: no stat */
                                 continue;
@@ -247,6 +294,12 @@ static void walk_dir(struct walker *w, const char *root)
                                 } else {
                                         PUSH(path);
                                 }
+                        } else if (S_ISREG(st.st_mode) && wanted && !source) {
+                                if (dl_is_definition_name(path, true) &&
+                                    !skip(w, path, false, false) && definition_file(path))
+                                        add_to(w, w->o->definitions, path, &st,
+                                               names[i].type == DT_REG);
+                                free(path);
                         } else if (S_ISREG(st.st_mode) && wanted && !skip(w, path, false, false)) {
                                 add_file(w, path, &st, names[i].type == DT_REG);
                                 free(path);
@@ -294,6 +347,10 @@ void dl_walk_paths(const char *const *operands, size_t n, const struct dl_walk_o
                         if (remember(&w.seen, &st))
                                 walk_dir(&w, operands[i]);
                         w.bound = NULL;
+                } else if (S_ISREG(st.st_mode) && o && o->definitions &&
+                           !dl_is_source_name(operands[i]) &&
+                           dl_is_definition_name(operands[i], false)) {
+                        add_to(&w, o->definitions, operands[i], &st, false);
                 } else if (S_ISREG(st.st_mode)) {
                         add_file(&w, operands[i], &st, false);
                 } else {

@@ -10,6 +10,10 @@
 struct dl_log;
 struct stat;
 
+/* The largest walked file whose text is searched for table definitions
+ * (64 MiB, as `tables-from:` reads: rules/ruleset_internal.h). */
+#define DL_DEFINITION_MAX_BYTES ((size_t)64 << 20)
+
 struct dl_file_list {
         char **paths;   /* heap strings, owned; sorted within each directory */
         /* Per path: what stat() (which follows symbolic links) said when the
@@ -37,6 +41,12 @@ struct dl_walk_opts {
         const char *root;
         /* --follow-symlinks: follow links whose targets lie outside root. */
         bool follow_symlinks;
+        /* Non-NULL: table definition files go here, not into the sources:
+         * an operand named as a file whose name dl_is_definition_name()
+         * accepts, and a walked file that dl_is_definition_name() accepts
+         * and dl_is_definition_text() confirms (docs/architecture.md,
+         * "Tables as code"). */
+        struct dl_file_list *definitions;
 };
 
 /**
@@ -76,5 +86,21 @@ bool dl_is_source_name(const char *name);
  * --extensions such as .inc) is a header (owners.h).
  */
 bool dl_is_unit_name(const char *name);
+
+/**
+ * dl_is_definition_name - true when path may hold table definitions the
+ * run lints: a name ending in .yaml, .yml, .template or .json. With
+ * walked set (a file the walk met, not an operand), .json counts only as
+ * *.template.json or inside a directory named cdk.out (what `cdk synth`
+ * writes): the walk does not read every JSON file.
+ */
+bool dl_is_definition_name(const char *path, bool walked);
+/**
+ * dl_is_definition_text - true when text (len bytes) names a DynamoDB
+ * table resource of a CloudFormation or SAM template:
+ * AWS::DynamoDB::Table, AWS::DynamoDB::GlobalTable or
+ * AWS::Serverless::SimpleTable.
+ */
+bool dl_is_definition_text(const char *text, size_t len);
 
 #endif

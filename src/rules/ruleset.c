@@ -1621,6 +1621,21 @@ enum dl_status dl_ruleset_load_tables(const char *path, const char *format,
         return loader_finish(&ld, dl_rules_import(&ld, path, format, NULL, none), out);
 }
 
+enum dl_status dl_ruleset_lint_tables(const char *path, const char *format, struct dl_ruleset **out,
+                                      struct dl_error *err)
+{
+        *out = NULL;
+        struct dl_ruleset *rs = ruleset_alloc();
+        loader_t ld;
+        loader_init(&ld, rs, path, NULL, 0, err);
+        ld.all_tables = true;
+        char *cwd = dl_path_absolute(".");
+        ld.dir = dl_arena_strdup(ld.arena, cwd);
+        free(cwd);
+        struct dl_loc none = {NULL, 0, 0};
+        return loader_finish(&ld, dl_rules_import(&ld, path, format, NULL, none), out);
+}
+
 struct dl_ruleset *dl_ruleset_new_default(void)
 {
         return ruleset_alloc();

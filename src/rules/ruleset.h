@@ -102,6 +102,17 @@ enum dl_status dl_ruleset_load_tables(const char *path, const char *format,
                                       struct dl_ruleset **out, struct dl_error *err);
 
 /**
+ * dl_ruleset_lint_tables - dl_ruleset_load_tables() for linting the file
+ * (docs/architecture.md, "Tables as code"): every table of it, each with
+ * its definition as written (struct dl_table.def), whatever its name and
+ * none a default; a key attribute without an AttributeDefinitions entry
+ * is read untyped rather than refused.
+ * Returns and Ownership: as dl_ruleset_load_tables().
+ */
+enum dl_status dl_ruleset_lint_tables(const char *path, const char *format, struct dl_ruleset **out,
+                                      struct dl_error *err);
+
+/**
  * dl_ruleset_merge - child's rules with parent's beneath them (`inherit:
  * true`, and --tables-from under every rules file): child's settings of a
  * check win key by key (enabled, severity, each option); child's tables

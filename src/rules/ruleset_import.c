@@ -1,33 +1,30 @@
 /* ruleset_import.c - table definitions from where teams keep them
- * (`tables-from:` and --tables-from; docs/rules-file.md "tables-from"):
+ * (`tables-from:`, --tables-from, and the templates a run lints;
+ * docs/rules-file.md "tables-from", docs/architecture.md "Tables as code"):
  *
  *   - a CloudFormation or SAM template, YAML (with the short-form tags
  *     !Ref, !Sub, !Join...) or JSON (also what `cdk synth` writes):
- *     AWS::DynamoDB::Table, AWS::DynamoDB::GlobalTable and
- *     AWS::Serverless::SimpleTable resources (AWS CloudFormation template
- *     reference, "AWS::DynamoDB::Table"; AWS SAM specification,
- *     "AWS::Serverless::SimpleTable");
+ *     ruleset_cfn.c;
  *   - the output of `aws dynamodb describe-table`, one or several (a JSON
- *     array of them, or outputs written one after another);
- *   - the output of `terraform show -json` (state or plan): resources of
- *     type aws_dynamodb_table in the root module and its child modules
- *     (Terraform "JSON output format"; AWS provider, aws_dynamodb_table).
+ *     array of them, or outputs written one after another): here;
+ *   - the output of `terraform show -json` (state or plan): ruleset_tf.c.
  *
- * The three name their tables and keys alike: CloudFormation's properties
- * and describe-table's fields are the DynamoDB API's own (KeySchema,
- * AttributeDefinitions, GlobalSecondaryIndexes, Projection), so one reader
- * serves both; Terraform's attributes get their own. JSON is read with
- * jansson and turned into a libyaml document (without positions), so one
- * walker reads YAML and JSON.
+ * This file reads the file (YAML with libyaml; JSON with libyaml too, so
+ * that every value keeps its line and column, else with jansson without
+ * positions: several JSON documents one after another, or JSON libyaml
+ * refuses), tells the format from the content, settles the names, and
+ * holds the reader of the DynamoDB API's shape that CloudFormation's
+ * properties and describe-table's fields share (KeySchema,
+ * AttributeDefinitions, GlobalSecondaryIndexes, Projection,
+ * ProvisionedThroughput: DynamoDB API reference, CreateTable and
+ * TableDescription; AWS CloudFormation template reference,
+ * "AWS::DynamoDB::Table").
  *
- * A table name written literally is the table's name. One computed by
- * !Sub or !Join becomes a `match` pattern: the literal parts escaped, each
- * substitution any run of the characters DynamoDB allows in a table name.
- * A table without a name, or named by !Ref of a parameter or any other
- * function, is named at run time: it becomes the default table when it is
- * the only one (or when the import's `default:` names it). A template
- * without a TableName gets CloudFormation's generated name,
- * <stack>-<LogicalId>-<suffix>, as a pattern.
+ * Each table gets its definition as written (schema.h, struct
+ * dl_table_def): billing mode, capacity, AttributeDefinitions, where each
+ * is written; the table checks (checks/util_table.h) read it. A key
+ * attribute without an AttributeDefinitions entry is read untyped, not
+ * refused: attribute-definitions-mismatch reports it where it is.
  */
 #include "ruleset_internal.h"
 
@@ -36,6 +33,7 @@
 #include "../core/path.h"
 #include "../core/strbuf.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,33 +41,23 @@
 #include <yaml.h>
 
 typedef struct dl_rules_loader loader_t;
-
-/* DynamoDB table names: 3 to 255 of [a-zA-Z0-9_.-] (API reference,
- * CreateTable TableName). A substitution in a computed name matches a run. */
-#define NAME_RUN "[A-Za-z0-9_.-]+"
+typedef dl_rules_candidates_t candidates_t;
 
 #define fail(ld, node, ...) dl_rules_fail_at((ld), dl_rules_node_loc((ld), (node)), __VA_ARGS__)
 
-/* A table read from the file, before its name is settled. */
-struct candidate {
-        struct dl_table t;
-        const char *id;       /* logical id, resource address, or the table name */
-        bool run_time_name;   /* no name and no pattern could be made */
-};
-
 /* ---- values ------------------------------------------------------------ */
 
-/* A scalar written as such (no tag, not null), or NULL. */
-static const char *str_of(const yaml_node_t *n)
+const char *dl_rules_str_of(const yaml_node_t *n)
 {
         if (!n || !dl_rules_is_scalar(n) || dl_rules_is_null(n) || dl_rules_tag(n))
                 return NULL;
         return dl_rules_scalar(n);
 }
 
-/* A required plain string: the value of key in map. */
-static enum dl_status need_str(const loader_t *ld, const yaml_node_t *map, const char *key,
-                               const char *where, const char **out)
+#define str_of dl_rules_str_of
+
+enum dl_status dl_rules_need_str(const loader_t *ld, const yaml_node_t *map, const char *key,
+                                 const char *where, const char **out)
 {
         yaml_node_t *v = dl_rules_map_get(ld, map, key);
         if (!v)
@@ -83,9 +71,10 @@ static enum dl_status need_str(const loader_t *ld, const yaml_node_t *map, const
         return dl_rules_get_string(ld, v, key, out);
 }
 
-/* A sequence that may be absent (NULL) or null. */
-static enum dl_status opt_seq(const loader_t *ld, const yaml_node_t *map, const char *key,
-                              const char *where, yaml_node_t **out)
+#define need_str dl_rules_need_str
+
+enum dl_status dl_rules_opt_seq(const loader_t *ld, const yaml_node_t *map, const char *key,
+                                const char *where, yaml_node_t **out)
 {
         *out = dl_rules_map_get(ld, map, key);
         if (!*out || dl_rules_is_null(*out)) {
@@ -98,80 +87,13 @@ static enum dl_status opt_seq(const loader_t *ld, const yaml_node_t *map, const 
         return DL_OK;
 }
 
-/* A table name being computed: the pattern it matches, and its text while
- * every part is known. */
-struct name_build {
-        struct dl_strbuf pattern, text;
-        bool hole;     /* a part is only known when the stack is deployed */
-        bool literal;  /* some part is known text */
-};
+#define opt_seq dl_rules_opt_seq
 
-static void nb_text(struct name_build *nb, const char *s, size_t n)
-{
-        for (size_t i = 0; i < n; i++) {
-                if (strchr("\\^$.|?*+()[]{}-/", s[i]))
-                        dl_strbuf_putc(&nb->pattern, '\\');
-                dl_strbuf_putc(&nb->pattern, s[i]);
-        }
-        dl_strbuf_add(&nb->text, s, n);
-        nb->literal = nb->literal || n;
-}
-
-static void nb_hole(struct name_build *nb)
-{
-        dl_strbuf_puts(&nb->pattern, NAME_RUN);
-        nb->hole = true;
-}
-
-/* Sets the candidate's name (no hole) or match pattern (holes and text),
- * or marks it named at run time (holes only); releases nb. */
-static void nb_finish(const loader_t *ld, struct name_build *nb, struct candidate *c)
-{
-        if (!nb->hole)
-                c->t.name = dl_arena_strdup(ld->arena, dl_strbuf_cstr(&nb->text));
-        else if (nb->literal)
-                c->t.match = dl_arena_strdup(ld->arena, dl_strbuf_cstr(&nb->pattern));
-        else
-                c->run_time_name = true;
-        dl_strbuf_fini(&nb->pattern);
-        dl_strbuf_fini(&nb->text);
-}
-
-/* A !Sub string: "${Env}-orders" matches "[A-Za-z0-9_.-]+-orders";
- * "${!Literal}" is the text "${Literal}" (CloudFormation Fn::Sub). vars may
- * give a variable its value (the long form's mapping). */
-static void sub_name(const loader_t *ld, struct name_build *nb, const char *s,
-                     const yaml_node_t *vars)
-{
-        for (const char *p = s; *p;) {
-                const char *d = strstr(p, "${");
-                const char *e = d ? strchr(d, '}') : NULL;
-                if (!d || !e) {
-                        nb_text(nb, p, strlen(p));
-                        return;
-                }
-                nb_text(nb, p, (size_t)(d - p));
-                if (d[2] == '!') {
-                        nb_text(nb, "${", 2);
-                        nb_text(nb, d + 3, (size_t)(e - d - 2));
-                } else {
-                        char *var = dl_xstrndup(d + 2, (size_t)(e - d - 2));
-                        const char *val = str_of(dl_rules_map_get(ld, vars, var));
-                        free(var);
-                        if (val)
-                                nb_text(nb, val, strlen(val));
-                        else
-                                nb_hole(nb);
-                }
-                p = e + 1;
-        }
-}
-
-/* The function a node calls, short form (!Sub x) or long ({"Fn::Sub": x}),
- * and its argument. */
-static const char *function_of(const loader_t *ld, const yaml_node_t *n, yaml_node_t **arg)
+const char *dl_rules_function_of(const loader_t *ld, const yaml_node_t *n, yaml_node_t **arg)
 {
         *arg = NULL;
+        if (!n)
+                return NULL;
         const char *tag = dl_rules_tag(n);
         if (tag) {
                 *arg = (yaml_node_t *)n;
@@ -189,62 +111,79 @@ static const char *function_of(const loader_t *ld, const yaml_node_t *n, yaml_no
         return strncmp(f, "Fn::", 4) ? NULL : f + 4;
 }
 
-/* A table's name: written (t->name), computed (t->match), or neither. */
-static enum dl_status table_name(const loader_t *ld, const yaml_node_t *n, const char *logical_id,
-                                 struct candidate *c)
+struct dl_loc dl_rules_key_loc(const loader_t *ld, const yaml_node_t *map, const char *key)
 {
-        struct name_build nb;
-        memset(&nb, 0, sizeof nb);
-        dl_strbuf_init(&nb.pattern);
-        dl_strbuf_init(&nb.text);
-        yaml_node_t *arg = NULL;
-        const char *fn = n ? function_of(ld, n, &arg) : NULL;
-        if (!n && logical_id) { /* CloudFormation makes one up */
-                nb_hole(&nb);
-                nb_text(&nb, "-", 1);
-                nb_text(&nb, logical_id, strlen(logical_id));
-                nb_text(&nb, "-", 1);
-                dl_strbuf_puts(&nb.pattern, "[A-Za-z0-9]+");
-        } else if (n && str_of(n)) {
-                dl_strbuf_fini(&nb.pattern);
-                dl_strbuf_fini(&nb.text);
-                return dl_rules_get_string(ld, n, "TableName", &c->t.name);
-        } else if (fn && !strcmp(fn, "Sub") && dl_rules_is_scalar(arg)) {
-                sub_name(ld, &nb, dl_rules_scalar(arg), NULL);
-        } else if (fn && !strcmp(fn, "Sub") && dl_rules_is_seq(arg) && dl_rules_seq_len(arg) &&
-                   str_of(dl_rules_seq_at(ld, arg, 0))) {
-                sub_name(ld, &nb, dl_rules_scalar(dl_rules_seq_at(ld, arg, 0)),
-                         dl_rules_seq_len(arg) > 1 ? dl_rules_seq_at(ld, arg, 1) : NULL);
-        } else if (fn && !strcmp(fn, "Join") && dl_rules_is_seq(arg) &&
-                   dl_rules_seq_len(arg) == 2 && str_of(dl_rules_seq_at(ld, arg, 0)) &&
-                   dl_rules_is_seq(dl_rules_seq_at(ld, arg, 1))) {
-                const char *delim = dl_rules_scalar(dl_rules_seq_at(ld, arg, 0));
-                yaml_node_t *parts = dl_rules_seq_at(ld, arg, 1);
-                for (size_t i = 0; i < dl_rules_seq_len(parts); i++) {
-                        if (i)
-                                nb_text(&nb, delim, strlen(delim));
-                        const char *part = str_of(dl_rules_seq_at(ld, parts, i));
-                        if (part)
-                                nb_text(&nb, part, strlen(part));
-                        else
-                                nb_hole(&nb);
+        if (dl_rules_is_map(map)) {
+                for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
+                     p < map->data.mapping.pairs.top; p++) {
+                        yaml_node_t *k = dl_rules_node(ld, p->key);
+                        if (dl_rules_is_scalar(k) && !strcmp(dl_rules_scalar(k), key))
+                                return dl_rules_node_loc(ld, k);
                 }
-        } else {
-                /* !Ref of a parameter or of AWS::StackName, !If, !FindInMap,
-                 * !ImportValue...: only known when the stack is deployed. */
-                nb_hole(&nb);
         }
-        nb_finish(ld, &nb, c);
-        return DL_OK;
+        return map ? dl_rules_node_loc(ld, map) : (struct dl_loc){ld->file, 0, 0};
+}
+
+struct dl_def_num dl_rules_def_num(const loader_t *ld, const yaml_node_t *n)
+{
+        struct dl_def_num out;
+        memset(&out, 0, sizeof out);
+        if (!n)
+                return out;
+        out.loc = dl_rules_node_loc(ld, n);
+        out.state = DL_DEF_UNKNOWN;
+        const char *s = str_of(n);
+        if (!s || !*s || strlen(s) > 18)
+                return out;
+        for (const char *p = s; *p; p++) {
+                if (*p < '0' || *p > '9')
+                        return out;
+        }
+        errno = 0;
+        char *end = NULL;
+        long long v = strtoll(s, &end, 10);
+        if (errno || *end)
+                return out;
+        out.state = DL_DEF_KNOWN;
+        out.value = v;
+        return out;
+}
+
+struct dl_table_def *dl_rules_new_def(const loader_t *ld, const char *format, const char *kind,
+                                      const char *id, struct dl_loc loc)
+{
+        struct dl_table_def *def = dl_arena_alloc(ld->arena, sizeof *def);
+        memset(def, 0, sizeof *def);
+        def->format = format;
+        def->kind = kind;
+        def->id = id;
+        def->loc = loc;
+        return def;
+}
+
+void dl_rules_def_key(const loader_t *ld, struct dl_table_def *def, const struct dl_key_attr *k)
+{
+        if (!def || !k->name)
+                return;
+        struct dl_def_attr *grown = dl_arena_alloc(ld->arena, (def->n_keys + 1) * sizeof *grown);
+        if (def->n_keys)
+                memcpy(grown, def->keys, def->n_keys * sizeof *grown);
+        grown[def->n_keys].name = k->name;
+        grown[def->n_keys].type = k->untyped ? NULL : dl_key_type_str(k->type);
+        grown[def->n_keys].loc = k->loc;
+        def->keys = grown;
+        def->n_keys++;
 }
 
 /* ---- the DynamoDB API's shape (CloudFormation, describe-table) ---------- */
 
-/* The type of attribute `name` in AttributeDefinitions. */
+/* The type of attribute `name` in AttributeDefinitions; *untyped when it
+ * has no entry there (reported by attribute-definitions-mismatch) or its
+ * entry's type is computed. */
 static enum dl_status attr_type(const loader_t *ld, const yaml_node_t *defs, const char *name,
-                                const yaml_node_t *user, const char *where,
-                                enum dl_key_type *out)
+                                const char *where, enum dl_key_type *out, bool *untyped)
 {
+        *untyped = false;
         for (size_t i = 0; defs && i < dl_rules_seq_len(defs); i++) {
                 yaml_node_t *d = dl_rules_seq_at(ld, defs, i);
                 const char *an = str_of(dl_rules_map_get(ld, d, "AttributeName"));
@@ -254,18 +193,22 @@ static enum dl_status attr_type(const loader_t *ld, const yaml_node_t *defs, con
                 if (!t)
                         return fail(ld, d, "missing 'AttributeType' for '%s' %s; expected S, N "
                                            "or B", name, where);
+                if (!str_of(t)) {
+                        *untyped = true;
+                        return DL_OK;
+                }
                 return dl_rules_key_type(ld, t, "AttributeType", out);
         }
-        return fail(ld, user,
-                    "key attribute '%s' %s has no entry in AttributeDefinitions; expected one "
-                    "giving its type (S, N or B)",
-                    name, where);
+        *out = DL_KEY_S;
+        *untyped = true;
+        return DL_OK;
 }
 
-/* KeySchema: [{AttributeName, KeyType: HASH|RANGE}]. */
+/* KeySchema: [{AttributeName, KeyType: HASH|RANGE}]. *unknown is set when
+ * the whole KeySchema is computed by a function (then nothing is read). */
 static enum dl_status key_schema(const loader_t *ld, const yaml_node_t *owner,
-                                 const yaml_node_t *defs, const char *where,
-                                 struct dl_key_attr *pk, struct dl_key_attr *sk, bool need_pk)
+                                 const yaml_node_t *defs, const char *where, struct dl_key_attr *pk,
+                                 struct dl_key_attr *sk, bool need_pk, struct dl_table_def *def)
 {
         yaml_node_t *ks = NULL;
         enum dl_status st = opt_seq(ld, owner, "KeySchema", where, &ks);
@@ -288,8 +231,9 @@ static enum dl_status key_schema(const loader_t *ld, const yaml_node_t *owner,
                                     "bad KeyType '%s' %s; expected HASH or RANGE", kt, where);
                 k->name = name;
                 k->loc = dl_rules_node_loc(ld, e);
-                if ((st = attr_type(ld, defs, name, e, where, &k->type)))
+                if ((st = attr_type(ld, defs, name, where, &k->type, &k->untyped)))
                         return st;
+                dl_rules_def_key(ld, def, k);
         }
         if (need_pk && !pk->name)
                 return fail(ld, owner, "no HASH key in 'KeySchema' %s; expected the partition key",
@@ -307,10 +251,8 @@ static struct dl_index *grow_indexes(const loader_t *ld, struct dl_table *t, siz
         return &grown[t->n_indexes];
 }
 
-/* A sequence of strings (NonKeyAttributes, non_key_attributes) copied into
- * the index; seq may be NULL. */
-static enum dl_status non_key_attributes(const loader_t *ld, const yaml_node_t *seq,
-                                         const char *key, struct dl_index *ix)
+enum dl_status dl_rules_non_key_attributes(const loader_t *ld, const yaml_node_t *seq,
+                                           const char *key, struct dl_index *ix)
 {
         size_t n = seq ? dl_rules_seq_len(seq) : 0;
         ix->non_key_attributes = dl_arena_alloc(ld->arena, (n + 1) * sizeof(const char *));
@@ -325,7 +267,7 @@ static enum dl_status non_key_attributes(const loader_t *ld, const yaml_node_t *
 }
 
 static enum dl_status api_projection(const loader_t *ld, const yaml_node_t *ixn, const char *where,
-                                     struct dl_index *ix)
+                                     struct dl_index *ix, struct dl_index_def *def)
 {
         ix->projection = DL_PROJ_ALL;
         yaml_node_t *p = dl_rules_map_get(ld, ixn, "Projection");
@@ -338,30 +280,29 @@ static enum dl_status api_projection(const loader_t *ld, const yaml_node_t *ixn,
         yaml_node_t *nk = NULL;
         if ((st = opt_seq(ld, p, "NonKeyAttributes", where, &nk)))
                 return st;
-        return non_key_attributes(ld, nk, "NonKeyAttributes", ix);
+        if (nk)
+                def->non_key_loc = dl_rules_key_loc(ld, p, "NonKeyAttributes");
+        return dl_rules_non_key_attributes(ld, nk, "NonKeyAttributes", ix);
 }
 
-/* What one format reads of an index beyond its name: keys, projection. */
-typedef enum dl_status (*index_fill_fn)(const loader_t *ld, const yaml_node_t *x,
-                                        const char *where, const yaml_node_t *data,
-                                        struct dl_index *ix);
-
-/* The indexes listed under key in owner (a sequence of mappings, each naming
- * its index with name_key), appended to t. */
-static enum dl_status read_indexes(const loader_t *ld, const yaml_node_t *owner, const char *key,
-                                   const char *name_key, enum dl_index_kind kind,
-                                   const char *where, struct dl_table *t, index_fill_fn fill,
-                                   const yaml_node_t *data)
+enum dl_status dl_rules_read_indexes(const loader_t *ld, const yaml_node_t *owner, const char *key,
+                                     const char *name_key, enum dl_index_kind kind,
+                                     const char *where, struct dl_table *t,
+                                     dl_rules_index_fill_fn fill, void *data,
+                                     struct dl_loc *list_loc)
 {
         yaml_node_t *list = NULL;
         enum dl_status st = opt_seq(ld, owner, key, where, &list);
         if (st || !list)
                 return st;
+        *list_loc = dl_rules_key_loc(ld, owner, key);
         size_t n = dl_rules_seq_len(list);
         grow_indexes(ld, t, n);
         for (size_t i = 0; i < n; i++) {
                 yaml_node_t *x = dl_rules_seq_at(ld, list, i);
                 struct dl_index *ix = &t->indexes[t->n_indexes];
+                struct dl_index_def *def = dl_arena_alloc(ld->arena, sizeof *def);
+                ix->def = def;
                 ix->kind = kind;
                 ix->loc = dl_rules_node_loc(ld, x);
                 if ((st = need_str(ld, x, name_key, where, &ix->name)))
@@ -369,98 +310,121 @@ static enum dl_status read_indexes(const loader_t *ld, const yaml_node_t *owner,
                 const char *iw = dl_arena_printf(ld->arena, "in index '%s' %s", ix->name, where);
                 if (kind == DL_INDEX_LOCAL)
                         ix->partition_key = t->partition_key;
-                if ((st = fill(ld, x, iw, data, ix)))
+                if ((st = fill(ld, x, iw, data, ix, def)))
                         return st;
                 t->n_indexes++;
         }
         return DL_OK;
 }
 
-/* KeySchema and Projection of an index; data is AttributeDefinitions. */
-static enum dl_status api_index(const loader_t *ld, const yaml_node_t *x, const char *where,
-                                const yaml_node_t *defs, struct dl_index *ix)
+struct dl_capacity dl_rules_api_capacity(const loader_t *ld, const yaml_node_t *owner,
+                                         bool zero_is_absent)
 {
+        struct dl_capacity c;
+        memset(&c, 0, sizeof c);
+        yaml_node_t *pt = dl_rules_map_get(ld, owner, "ProvisionedThroughput");
+        if (!pt || dl_rules_is_null(pt))
+                return c;
+        c.key_loc = dl_rules_key_loc(ld, owner, "ProvisionedThroughput");
+        yaml_node_t *arg = NULL;
+        if (!dl_rules_is_map(pt) || dl_rules_function_of(ld, pt, &arg)) {
+                c.state = DL_DEF_UNKNOWN; /* !If [Cond, {...}, !Ref AWS::NoValue] */
+                return c;
+        }
+        c.state = DL_DEF_KNOWN;
+        c.read = dl_rules_def_num(ld, dl_rules_map_get(ld, pt, "ReadCapacityUnits"));
+        c.write = dl_rules_def_num(ld, dl_rules_map_get(ld, pt, "WriteCapacityUnits"));
+        /* describe-table writes 0 units for an on-demand table or index */
+        if (zero_is_absent && c.read.state == DL_DEF_KNOWN && !c.read.value &&
+            c.write.state == DL_DEF_KNOWN && !c.write.value)
+                memset(&c, 0, sizeof c);
+        return c;
+}
+
+/* What api_index reads beside the index: the table's AttributeDefinitions
+ * and its definition (which records every key attribute). */
+struct api_data {
+        const yaml_node_t *defs;
+        struct dl_table_def *table;
+};
+
+/* KeySchema, Projection and ProvisionedThroughput of an index. */
+static enum dl_status api_index(const loader_t *ld, const yaml_node_t *x, const char *where,
+                                void *data, struct dl_index *ix, struct dl_index_def *def)
+{
+        const struct api_data *ad = data;
+        const yaml_node_t *defs = ad->defs;
         struct dl_key_attr pk = ix->partition_key;
+        if (ix->kind == DL_INDEX_LOCAL)
+                memset(&pk, 0, sizeof pk);
         enum dl_status st = key_schema(ld, x, defs, where, &pk, &ix->sort_key,
-                                       ix->kind == DL_INDEX_GLOBAL);
+                                       ix->kind == DL_INDEX_GLOBAL, ad->table);
         if (st)
                 return st;
         if (ix->kind == DL_INDEX_GLOBAL)
                 ix->partition_key = pk;
-        return api_projection(ld, x, where, ix);
+        else
+                def->own_partition_key = pk;
+        /* the index's capacity: describe-table's zeros mean on-demand */
+        def->capacity = dl_rules_api_capacity(ld, x, true);
+        return api_projection(ld, x, where, ix, def);
 }
 
-/* A table in the API's shape: props holds KeySchema, AttributeDefinitions,
- * GlobalSecondaryIndexes, LocalSecondaryIndexes. */
-static enum dl_status api_table(const loader_t *ld, const yaml_node_t *props, const char *where,
-                                struct dl_table *t)
+/* AttributeDefinitions as written, into def. */
+static void api_attrs(const loader_t *ld, const yaml_node_t *props, const yaml_node_t *defs,
+                      struct dl_table_def *def)
+{
+        yaml_node_t *v = dl_rules_map_get(ld, props, "AttributeDefinitions");
+        if (!v || dl_rules_is_null(v))
+                return;
+        def->attrs_loc = dl_rules_key_loc(ld, props, "AttributeDefinitions");
+        if (!defs) {
+                def->attrs_state = DL_DEF_UNKNOWN;
+                return;
+        }
+        dl_rules_def_attrs(ld, defs, "AttributeName", "AttributeType", def);
+}
+
+void dl_rules_def_attrs(const loader_t *ld, const yaml_node_t *seq, const char *name_key,
+                        const char *type_key, struct dl_table_def *def)
+{
+        def->attrs_state = DL_DEF_KNOWN;
+        size_t n = dl_rules_seq_len(seq);
+        def->attrs = dl_arena_alloc(ld->arena, (n + 1) * sizeof *def->attrs);
+        for (size_t i = 0; i < n; i++) {
+                yaml_node_t *d = dl_rules_seq_at(ld, seq, i);
+                yaml_node_t *an = dl_rules_map_get(ld, d, name_key);
+                if (!str_of(an)) {
+                        def->attrs_state = DL_DEF_UNKNOWN; /* computed: a guess otherwise */
+                        continue;
+                }
+                struct dl_def_attr *a = &def->attrs[def->n_attrs++];
+                a->name = dl_arena_strdup(ld->arena, str_of(an));
+                const char *ty = str_of(dl_rules_map_get(ld, d, type_key));
+                a->type = ty ? dl_arena_strdup(ld->arena, ty) : NULL;
+                a->loc = dl_rules_node_loc(ld, an);
+        }
+}
+
+enum dl_status dl_rules_api_table(const loader_t *ld, const yaml_node_t *props, const char *where,
+                                  bool zero_is_absent, struct dl_table *t, struct dl_table_def *def)
 {
         yaml_node_t *defs = NULL;
         enum dl_status st = opt_seq(ld, props, "AttributeDefinitions", where, &defs);
-        if (st || (st = key_schema(ld, props, defs, where, &t->partition_key, &t->sort_key, true)))
+        if (st ||
+            (st = key_schema(ld, props, defs, where, &t->partition_key, &t->sort_key, true, def)))
                 return st;
-        if ((st = read_indexes(ld, props, "GlobalSecondaryIndexes", "IndexName", DL_INDEX_GLOBAL,
-                               where, t, api_index, defs)))
+        api_attrs(ld, props, defs, def);
+        def->capacity = dl_rules_api_capacity(ld, props, zero_is_absent);
+        struct api_data ad = {defs, def};
+        if ((st = dl_rules_read_indexes(ld, props, "GlobalSecondaryIndexes", "IndexName",
+                                        DL_INDEX_GLOBAL, where, t, api_index, &ad, &def->gsi_loc)))
                 return st;
-        return read_indexes(ld, props, "LocalSecondaryIndexes", "IndexName", DL_INDEX_LOCAL, where,
-                            t, api_index, defs);
+        return dl_rules_read_indexes(ld, props, "LocalSecondaryIndexes", "IndexName",
+                                     DL_INDEX_LOCAL, where, t, api_index, &ad, &def->lsi_loc);
 }
 
-/* ---- the three formats --------------------------------------------------- */
-
-typedef DL_VEC(struct candidate) candidates_t;
-
-static enum dl_status from_cloudformation(const loader_t *ld, const yaml_node_t *root,
-                                          candidates_t *out)
-{
-        yaml_node_t *res = dl_rules_map_get(ld, root, "Resources");
-        if (!dl_rules_is_map(res))
-                return fail(ld, res ? res : root, "expected a mapping for 'Resources'");
-        enum dl_status st;
-        for (yaml_node_pair_t *p = res->data.mapping.pairs.start; p < res->data.mapping.pairs.top;
-             p++) {
-                yaml_node_t *k = dl_rules_node(ld, p->key);
-                yaml_node_t *r = dl_rules_node(ld, p->value);
-                const char *type = str_of(dl_rules_map_get(ld, r, "Type"));
-                if (!type || !dl_rules_is_scalar(k))
-                        continue;
-                bool simple = !strcmp(type, "AWS::Serverless::SimpleTable");
-                if (!simple && strcmp(type, "AWS::DynamoDB::Table") &&
-                    strcmp(type, "AWS::DynamoDB::GlobalTable"))
-                        continue;
-                struct candidate c;
-                memset(&c, 0, sizeof c);
-                c.id = dl_arena_strdup(ld->arena, dl_rules_scalar(k));
-                c.t.loc = dl_rules_node_loc(ld, k);
-                const char *where = dl_arena_printf(ld->arena, "in resource '%s'", c.id);
-                yaml_node_t *props = dl_rules_map_get(ld, r, "Properties");
-                if (!simple && !dl_rules_is_map(props))
-                        return fail(ld, props ? props : r, "expected a mapping for 'Properties' %s",
-                                    where);
-                if ((st = table_name(ld, dl_rules_map_get(ld, props, "TableName"), c.id, &c)))
-                        return st;
-                if (simple) {
-                        /* SAM: PrimaryKey {Name, Type: String|Number|Binary},
-                         * a string `id` when left out. */
-                        yaml_node_t *pk = dl_rules_map_get(ld, props, "PrimaryKey");
-                        c.t.partition_key.name = "id";
-                        c.t.partition_key.type = DL_KEY_S;
-                        c.t.partition_key.loc = c.t.loc;
-                        if (pk) {
-                                yaml_node_t *ty = dl_rules_map_get(ld, pk, "Type");
-                                if ((st = need_str(ld, pk, "Name", where, &c.t.partition_key.name)) ||
-                                    (ty && (st = dl_rules_key_type(ld, ty, "Type",
-                                                                   &c.t.partition_key.type))))
-                                        return st;
-                                c.t.partition_key.loc = dl_rules_node_loc(ld, pk);
-                        }
-                } else if ((st = api_table(ld, props, where, &c.t))) {
-                        return st;
-                }
-                DL_VEC_PUSH(out, c);
-        }
-        return DL_OK;
-}
+/* ---- describe-table ------------------------------------------------------ */
 
 static enum dl_status from_describe_table(const loader_t *ld, const yaml_node_t *root,
                                           candidates_t *out)
@@ -475,135 +439,31 @@ static enum dl_status from_describe_table(const loader_t *ld, const yaml_node_t 
                         return fail(ld, t ? t : doc,
                                     "expected a mapping 'Table' (the output of aws dynamodb "
                                     "describe-table)");
-                struct candidate c;
+                struct dl_rules_candidate c;
                 memset(&c, 0, sizeof c);
                 c.t.loc = dl_rules_node_loc(ld, t);
                 if ((st = need_str(ld, t, "TableName", "in 'Table'", &c.t.name)))
                         return st;
                 c.id = c.t.name;
+                c.def = dl_rules_new_def(ld, "describe-table", "TableDescription", c.id, c.t.loc);
+                c.t.def = c.def;
+                /* BillingModeSummary is absent for a table that has always
+                 * been provisioned (API reference, TableDescription) */
+                yaml_node_t *bms = dl_rules_map_get(ld, t, "BillingModeSummary");
+                const char *bm = str_of(dl_rules_map_get(ld, bms, "BillingMode"));
+                c.def->billing = bm && !strcmp(bm, "PAY_PER_REQUEST") ? DL_BILLING_PAY_PER_REQUEST
+                                                                      : DL_BILLING_PROVISIONED;
+                if (bm) {
+                        c.def->billing_written = DL_DEF_KNOWN;
+                        c.def->billing_loc =
+                                dl_rules_node_loc(ld, dl_rules_map_get(ld, bms, "BillingMode"));
+                }
                 const char *where = dl_arena_printf(ld->arena, "in table '%s'", c.t.name);
-                if ((st = api_table(ld, t, where, &c.t)))
+                if ((st = dl_rules_api_table(ld, t, where, true, &c.t, c.def)))
                         return st;
                 DL_VEC_PUSH(out, c);
         }
         return DL_OK;
-}
-
-/* Terraform's attribute list [{name, type}]: the type of `name`. */
-static enum dl_status tf_attr_type(const loader_t *ld, const yaml_node_t *vals, const char *name,
-                                   const char *where, enum dl_key_type *out)
-{
-        yaml_node_t *attrs = dl_rules_map_get(ld, vals, "attribute");
-        for (size_t i = 0; attrs && dl_rules_is_seq(attrs) && i < dl_rules_seq_len(attrs); i++) {
-                yaml_node_t *a = dl_rules_seq_at(ld, attrs, i);
-                const char *an = str_of(dl_rules_map_get(ld, a, "name"));
-                yaml_node_t *ty = dl_rules_map_get(ld, a, "type");
-                if (an && !strcmp(an, name) && ty)
-                        return dl_rules_key_type(ld, ty, "type", out);
-        }
-        return fail(ld, vals, "key attribute '%s' %s has no 'attribute' block; expected one "
-                              "giving its type (S, N or B)", name, where);
-}
-
-static enum dl_status tf_key(const loader_t *ld, const yaml_node_t *vals, const yaml_node_t *owner,
-                             const char *key, const char *where, struct dl_key_attr *out)
-{
-        const char *name = str_of(dl_rules_map_get(ld, owner, key));
-        if (!name || !*name)
-                return DL_OK;
-        out->name = dl_arena_strdup(ld->arena, name);
-        out->loc = dl_rules_node_loc(ld, owner);
-        return tf_attr_type(ld, vals, name, where, &out->type);
-}
-
-/* hash_key (global), range_key, projection_type, non_key_attributes of an
- * index; data is the table's values (its attribute blocks). */
-static enum dl_status tf_index(const loader_t *ld, const yaml_node_t *x, const char *where,
-                               const yaml_node_t *vals, struct dl_index *ix)
-{
-        enum dl_status st;
-        if (ix->kind == DL_INDEX_GLOBAL) {
-                if ((st = tf_key(ld, vals, x, "hash_key", where, &ix->partition_key)))
-                        return st;
-                if (!ix->partition_key.name)
-                        return fail(ld, x, "missing 'hash_key' %s; expected the index's "
-                                           "partition key", where);
-        }
-        if ((st = tf_key(ld, vals, x, "range_key", where, &ix->sort_key)))
-                return st;
-        ix->projection = DL_PROJ_ALL;
-        yaml_node_t *pt = dl_rules_map_get(ld, x, "projection_type");
-        if (pt && !dl_rules_is_null(pt) &&
-            (st = dl_rules_projection(ld, pt, "projection_type", &ix->projection)))
-                return st;
-        yaml_node_t *nk = NULL;
-        if ((st = opt_seq(ld, x, "non_key_attributes", where, &nk)))
-                return st;
-        return non_key_attributes(ld, nk, "non_key_attributes", ix);
-}
-
-/* One module of `terraform show -json`: its resources, then its child
- * modules (bounded by the document's depth limit). */
-static enum dl_status tf_module(const loader_t *ld, const yaml_node_t *mod, candidates_t *out)
-{
-        enum dl_status st;
-        yaml_node_t *res = NULL;
-        if ((st = opt_seq(ld, mod, "resources", "in a module", &res)))
-                return st;
-        for (size_t i = 0; res && i < dl_rules_seq_len(res); i++) {
-                yaml_node_t *r = dl_rules_seq_at(ld, res, i);
-                const char *type = str_of(dl_rules_map_get(ld, r, "type"));
-                if (!type || strcmp(type, "aws_dynamodb_table"))
-                        continue;
-                yaml_node_t *vals = dl_rules_map_get(ld, r, "values");
-                const char *addr = str_of(dl_rules_map_get(ld, r, "address"));
-                struct candidate c;
-                memset(&c, 0, sizeof c);
-                c.id = dl_arena_strdup(ld->arena, addr ? addr : "aws_dynamodb_table");
-                c.t.loc = dl_rules_node_loc(ld, r);
-                const char *where = dl_arena_printf(ld->arena, "in '%s'", c.id);
-                if (!dl_rules_is_map(vals))
-                        return fail(ld, vals ? vals : r, "expected a mapping 'values' %s", where);
-                const char *name = str_of(dl_rules_map_get(ld, vals, "name"));
-                if (name && *name)
-                        c.t.name = dl_arena_strdup(ld->arena, name);
-                else
-                        c.run_time_name = true; /* not known until applied */
-                if ((st = tf_key(ld, vals, vals, "hash_key", where, &c.t.partition_key)))
-                        return st;
-                if (!c.t.partition_key.name)
-                        return fail(ld, vals, "missing 'hash_key' %s; expected the table's "
-                                              "partition key", where);
-                if ((st = tf_key(ld, vals, vals, "range_key", where, &c.t.sort_key)) ||
-                    (st = read_indexes(ld, vals, "global_secondary_index", "name",
-                                       DL_INDEX_GLOBAL, where, &c.t, tf_index, vals)) ||
-                    (st = read_indexes(ld, vals, "local_secondary_index", "name", DL_INDEX_LOCAL,
-                                       where, &c.t, tf_index, vals)))
-                        return st;
-                DL_VEC_PUSH(out, c);
-        }
-        yaml_node_t *kids = NULL;
-        if ((st = opt_seq(ld, mod, "child_modules", "in a module", &kids)))
-                return st;
-        for (size_t i = 0; kids && i < dl_rules_seq_len(kids); i++) {
-                if ((st = tf_module(ld, dl_rules_seq_at(ld, kids, i), out)))
-                        return st;
-        }
-        return DL_OK;
-}
-
-static enum dl_status from_terraform(const loader_t *ld, const yaml_node_t *root,
-                                     candidates_t *out)
-{
-        yaml_node_t *vals = dl_rules_map_get(ld, root, "values");
-        if (!vals)
-                vals = dl_rules_map_get(ld, root, "planned_values");
-        yaml_node_t *mod = dl_rules_map_get(ld, vals, "root_module");
-        if (!dl_rules_is_map(mod))
-                return fail(ld, mod ? mod : root,
-                            "expected 'values.root_module' or 'planned_values.root_module' "
-                            "(the output of terraform show -json)");
-        return tf_module(ld, mod, out);
 }
 
 /* ---- reading the file ---------------------------------------------------- */
@@ -732,12 +592,22 @@ static const char *display_name(const loader_t *ld, const char *path, struct dl_
 static enum dl_status settle(loader_t *ld, candidates_t *cs, const char *default_id,
                              const yaml_node_t *root)
 {
+        if (ld->all_tables) { /* to lint: every table, none a default */
+                for (size_t i = 0; i < cs->n; i++) {
+                        struct dl_rules_candidate *c = &cs->items[i];
+                        if (c->t.match &&
+                            dl_rules_regex(ld->rs, c->t.match, &c->t.match_re, ld->err) != DL_OK)
+                                return DL_ERR_CONFIG;
+                        DL_VEC_PUSH(&ld->imported, c->t);
+                }
+                return DL_OK;
+        }
         size_t run_time = 0;
         for (size_t i = 0; i < cs->n; i++)
                 run_time += cs->items[i].run_time_name;
         bool chosen = false;
         for (size_t i = 0; i < cs->n; i++) {
-                struct candidate *c = &cs->items[i];
+                struct dl_rules_candidate *c = &cs->items[i];
                 if (default_id && (!strcmp(c->id, default_id) ||
                                    (c->t.name && !strcmp(c->t.name, default_id)))) {
                         c->t.is_default = true;
@@ -767,7 +637,7 @@ static enum dl_status settle(loader_t *ld, candidates_t *cs, const char *default
                             a, b);
         }
         for (size_t i = 0; i < cs->n; i++) {
-                struct candidate *c = &cs->items[i];
+                struct dl_rules_candidate *c = &cs->items[i];
                 if (c->run_time_name && !has_default)
                         c->t.is_default = true;
                 if (!c->t.name && !c->t.match && !c->t.is_default)
@@ -823,8 +693,22 @@ enum dl_status dl_rules_import(loader_t *ld, const char *path, const char *forma
                 lead++;
         bool json = lead < len && (text[lead] == '{' || text[lead] == '[');
         yaml_document_t doc;
-        ld->no_marks = json;
-        st = json ? parse_json(ld, text, len, &doc) : dl_rules_parse_yaml(ld, text, len, &doc);
+        /* JSON is YAML too for libyaml, which keeps every value's line and
+         * column; jansson reads what it refuses (several documents one
+         * after another), without positions */
+        ld->no_marks = false;
+        struct dl_error *keep = ld->err;
+        struct dl_error yerr;
+        dl_error_init(&yerr);
+        if (json)
+                ld->err = &yerr;
+        st = dl_rules_parse_yaml(ld, text, len, &doc);
+        ld->err = keep;
+        dl_error_fini(&yerr);
+        if (st && json) {
+                ld->no_marks = true;
+                st = parse_json(ld, text, len, &doc);
+        }
         free(text);
         if (st)
                 return st;
@@ -851,11 +735,11 @@ enum dl_status dl_rules_import(loader_t *ld, const char *path, const char *forma
                                      "output of aws dynamodb describe-table ('Table') or of "
                                      "terraform show -json ('values')");
         } else if (!strcmp(kind, "cloudformation")) {
-                st = from_cloudformation(ld, root, &cs);
+                st = dl_rules_from_cloudformation(ld, root, &cs);
         } else if (!strcmp(kind, "describe-table")) {
                 st = from_describe_table(ld, root, &cs);
         } else {
-                st = from_terraform(ld, root, &cs);
+                st = dl_rules_from_terraform(ld, root, &cs);
         }
         if (st == DL_OK)
                 st = settle(ld, &cs, default_id, root);

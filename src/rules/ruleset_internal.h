@@ -51,6 +51,9 @@ struct dl_rules_loader {
         struct dl_error *err;
         DL_VEC(struct dl_table) tables;   /* written in `tables:` */
         DL_VEC(struct dl_table) imported; /* read through `tables-from:` */
+        /* reading a definition file to lint it (dl_ruleset_lint_tables):
+         * every table is kept, whatever its name, and none is a default */
+        bool all_tables;
 };
 
 /**
@@ -154,6 +157,107 @@ enum dl_status dl_rules_import(struct dl_rules_loader *ld, const char *path, con
  * earlier table has (written definitions win; among imports, the first).
  */
 void dl_rules_finish_tables(struct dl_rules_loader *ld);
+
+/* ---- table definition files (ruleset_import.c, ruleset_cfn.c,
+ * ruleset_tf.c): one table model (schema.h, struct dl_table with its
+ * struct dl_table_def) from three formats ---- */
+
+/* A table read from a definition file, before its name is settled. */
+struct dl_rules_candidate {
+        struct dl_table t;
+        struct dl_table_def *def; /* t.def, writable while reading */
+        const char *id;           /* logical id, resource address, or the table name */
+        bool run_time_name;       /* no name and no pattern could be made */
+};
+typedef DL_VEC(struct dl_rules_candidate) dl_rules_candidates_t;
+
+/** dl_rules_str_of - a scalar written as such (no tag, not null), or NULL. */
+const char *dl_rules_str_of(const struct yaml_node_s *n);
+/**
+ * dl_rules_function_of - the intrinsic function n calls, short form (!Sub
+ * x: "Sub") or long ({"Fn::Sub": x}: "Sub"; {"Ref": x}: "Ref"), with its
+ * argument in *arg; NULL when n calls none.
+ */
+const char *dl_rules_function_of(const struct dl_rules_loader *ld, const struct yaml_node_s *n,
+                                 struct yaml_node_s **arg);
+/**
+ * dl_rules_need_str - the required plain string `key` of map; an error
+ * when missing or computed by a function (`where` ends the message).
+ */
+enum dl_status dl_rules_need_str(const struct dl_rules_loader *ld, const struct yaml_node_s *map,
+                                 const char *key, const char *where, const char **out);
+/** dl_rules_opt_seq - the sequence `key` of map, NULL when absent or null;
+ * an error when it is something else. */
+enum dl_status dl_rules_opt_seq(const struct dl_rules_loader *ld, const struct yaml_node_s *map,
+                                const char *key, const char *where, struct yaml_node_s **out);
+/** dl_rules_key_loc - where key is written in map (its key node), else
+ * where map starts. */
+struct dl_loc dl_rules_key_loc(const struct dl_rules_loader *ld, const struct yaml_node_s *map,
+                               const char *key);
+/**
+ * dl_rules_def_num - n as a definition's number: ABSENT for NULL, KNOWN
+ * for a plain decimal integer, UNKNOWN for anything else (a function, a
+ * parameter); loc is n's.
+ */
+struct dl_def_num dl_rules_def_num(const struct dl_rules_loader *ld, const struct yaml_node_s *n);
+/**
+ * dl_rules_api_capacity - ProvisionedThroughput of owner (the API's
+ * shape). zero_is_absent: describe-table writes 0 units for on-demand.
+ */
+struct dl_capacity dl_rules_api_capacity(const struct dl_rules_loader *ld,
+                                         const struct yaml_node_s *owner, bool zero_is_absent);
+/**
+ * dl_rules_api_table - keys, AttributeDefinitions and indexes of a table
+ * in the DynamoDB API's shape (CloudFormation Properties, describe-table's
+ * Table) into t and def; index capacity with zero_is_absent as above.
+ */
+enum dl_status dl_rules_api_table(const struct dl_rules_loader *ld, const struct yaml_node_s *props,
+                                  const char *where, bool zero_is_absent, struct dl_table *t,
+                                  struct dl_table_def *def);
+/** What one format reads of an index beyond its name: keys, projection. */
+typedef enum dl_status (*dl_rules_index_fill_fn)(const struct dl_rules_loader *ld,
+                                                 const struct yaml_node_s *x, const char *where,
+                                                 void *data, struct dl_index *ix,
+                                                 struct dl_index_def *def);
+/**
+ * dl_rules_read_indexes - the indexes listed under key in owner (a
+ * sequence of mappings, each naming its index with name_key), appended to
+ * t, each with a struct dl_index_def; *list_loc gets the list key's place.
+ */
+enum dl_status dl_rules_read_indexes(const struct dl_rules_loader *ld,
+                                     const struct yaml_node_s *owner, const char *key,
+                                     const char *name_key, enum dl_index_kind kind,
+                                     const char *where, struct dl_table *t,
+                                     dl_rules_index_fill_fn fill, void *data,
+                                     struct dl_loc *list_loc);
+/** dl_rules_non_key_attributes - a sequence of strings (seq may be NULL)
+ * copied into ix's non-key attributes. */
+enum dl_status dl_rules_non_key_attributes(const struct dl_rules_loader *ld,
+                                           const struct yaml_node_s *seq, const char *key,
+                                           struct dl_index *ix);
+/** dl_rules_def_key - record a key attribute a KeySchema names (def may
+ * be NULL: nothing is recorded). */
+void dl_rules_def_key(const struct dl_rules_loader *ld, struct dl_table_def *def,
+                      const struct dl_key_attr *k);
+/** dl_rules_def_attrs - the attribute definitions of seq (mappings naming
+ * an attribute with name_key and its type with type_key) into def->attrs;
+ * state UNKNOWN when a name is computed. */
+void dl_rules_def_attrs(const struct dl_rules_loader *ld, const struct yaml_node_s *seq,
+                        const char *name_key, const char *type_key, struct dl_table_def *def);
+/** dl_rules_new_def - a zeroed struct dl_table_def in the arena, with
+ * format, kind, id and loc set. */
+struct dl_table_def *dl_rules_new_def(const struct dl_rules_loader *ld, const char *format,
+                                      const char *kind, const char *id, struct dl_loc loc);
+/**
+ * dl_rules_from_cloudformation, dl_rules_from_terraform - the tables of a
+ * CloudFormation or SAM template (ruleset_cfn.c) and of `terraform show
+ * -json` output (ruleset_tf.c), appended to out.
+ */
+enum dl_status dl_rules_from_cloudformation(const struct dl_rules_loader *ld,
+                                            const struct yaml_node_s *root,
+                                            dl_rules_candidates_t *out);
+enum dl_status dl_rules_from_terraform(const struct dl_rules_loader *ld,
+                                       const struct yaml_node_s *root, dl_rules_candidates_t *out);
 
 /** dl_rules_table_label - "table 'Orders'", "table matching 'x'", "default table". */
 const char *dl_rules_table_label(struct dl_arena *arena, const struct dl_table *t);

@@ -31,6 +31,10 @@ struct dl_key_attr {
         const char *name;          /* NULL when the key is not declared */
         enum dl_key_type type;
         struct dl_loc loc;
+        /* a definition file's key whose AttributeDefinitions entry is
+         * missing or computed: type says nothing (attribute-definitions-
+         * mismatch reports a missing one) */
+        bool untyped;
 };
 
 enum dl_index_kind { DL_INDEX_GLOBAL, DL_INDEX_LOCAL };
@@ -55,6 +59,82 @@ struct dl_index {
         size_t n_sparse_values;
         struct dl_loc sparse_loc;
         struct dl_loc loc;
+        /* What a table definition file wrote of the index (NULL for the
+         * rules file's `tables:`): see struct dl_table_def. */
+        const struct dl_index_def *def;
+};
+
+/* ---- table definitions as written (templates, describe-table, terraform,
+ * CreateTable): what the table checks read (docs/architecture.md, "Tables
+ * as code"). Every location is the definition file's line and column of
+ * the value, or of the key where a property is or is not written. ---- */
+
+/* A property of a definition: not written, written with a value ddblint
+ * reads, or written with a value only known when deployed (a parameter,
+ * !If, !FindInMap...: checks stay silent on it). */
+enum dl_def_state { DL_DEF_ABSENT = 0, DL_DEF_KNOWN, DL_DEF_UNKNOWN };
+
+struct dl_def_num {
+        enum dl_def_state state;
+        long long value;   /* KNOWN: the number */
+        struct dl_loc loc; /* of the value */
+};
+
+/* Provisioned capacity of a table or global index: ProvisionedThroughput
+ * (CloudFormation, describe-table with non-zero units, CreateTable),
+ * read_capacity/write_capacity (terraform, when non-zero). */
+struct dl_capacity {
+        enum dl_def_state state; /* is ProvisionedThroughput written? */
+        struct dl_loc key_loc;   /* of its key */
+        struct dl_def_num read, write;
+        /* MaxCapacity of the scaling target that scales the writes
+         * (AWS::ApplicationAutoScaling::ScalableTarget,
+         * aws_appautoscaling_target), ABSENT when none does */
+        struct dl_def_num max_write;
+};
+
+/* One AttributeDefinitions entry (terraform: an `attribute` block). */
+struct dl_def_attr {
+        const char *name;
+        const char *type;  /* as written ("S"), or NULL when computed */
+        struct dl_loc loc; /* of its AttributeName value */
+};
+
+struct dl_index_def {
+        struct dl_capacity capacity;
+        /* an LSI's HASH key as its KeySchema writes it (name NULL when
+         * not written); struct dl_index.partition_key is the table's */
+        struct dl_key_attr own_partition_key;
+        struct dl_loc non_key_loc; /* of NonKeyAttributes' key, or none */
+};
+
+enum dl_billing { DL_BILLING_PROVISIONED, DL_BILLING_PAY_PER_REQUEST, DL_BILLING_UNKNOWN };
+
+struct dl_table_def {
+        const char *format;      /* "cloudformation", "describe-table",
+                                      "terraform", or "code" (CreateTable) */
+        const char *kind;        /* "AWS::DynamoDB::Table", ...,
+                                      "aws_dynamodb_table", "CreateTable" */
+        const char *id;          /* logical id, resource address or table
+                                      name: names the table in messages */
+        struct dl_loc loc;       /* where the definition starts */
+        enum dl_billing billing; /* what applies (the default when absent) */
+        enum dl_def_state billing_written;
+        struct dl_loc billing_loc; /* of BillingMode's value, when written */
+        struct dl_capacity capacity;
+        /* AttributeDefinitions (state UNKNOWN: computed, or an entry is) */
+        enum dl_def_state attrs_state;
+        struct dl_def_attr *attrs;
+        size_t n_attrs;
+        struct dl_loc attrs_loc; /* of its key */
+        /* every key attribute the KeySchemas of the table and its indexes
+         * name, in order (a global index may have up to 4 partition and 4
+         * sort key attributes: API reference, CreateGlobalSecondaryIndex-
+         * Action): type NULL when no AttributeDefinitions entry types it */
+        struct dl_def_attr *keys;
+        size_t n_keys;
+        struct dl_loc gsi_loc, lsi_loc; /* of the index lists' keys, or none */
+        bool indexes_unknown;           /* an index list computed by a function */
 };
 
 struct dl_table {
@@ -71,6 +151,9 @@ struct dl_table {
         size_t n_indexes;
         struct dl_loc loc;         /* in the rules file, or in the template or
                                       JSON file it was imported from */
+        /* the definition as written when the table comes from a definition
+         * file or a CreateTable; NULL for `tables:` */
+        const struct dl_table_def *def;
 };
 
 /* A check option's value as written: a scalar, a sequence or a mapping

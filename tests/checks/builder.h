@@ -24,6 +24,14 @@ struct dl_tb {
         struct dl_log *log;            /* the checks' tool notes: NULL unless a test sets it */
 };
 
+/**
+ * dl_tb_run_table - configure check from tb->rules and run its run_table
+ * on t (a table with its definition); returns how many findings it added.
+ */
+size_t dl_tb_run_table(struct dl_tb *tb, const struct dl_check *check, const struct dl_table *t);
+/** dl_tb_def_num - a known number of a definition at test.yaml:line:5. */
+struct dl_def_num dl_tb_def_num(long long v, unsigned line);
+
 void dl_tb_init(struct dl_tb *tb);
 void dl_tb_fini(struct dl_tb *tb);
 /** dl_tb_request - a new request of op called at "test.cpp:10:3", in the arena. */

@@ -34,9 +34,9 @@ while IFS='|' read -r ident id summary; do
   fi
   dir="tests/fixtures/checks/$id"
   if [ -d "$dir" ]; then
-    grep -rqE '//[[:space:]]*expect(\(col=[0-9]+\))?:[[:space:]]*'"$id"'([[:space:]:]|$)' "$dir" && ok ||
+    grep -rqE '(//|#)[[:space:]]*expect(\(col=[0-9]+\))?:[[:space:]]*'"$id"'([[:space:]:]|$)' "$dir" && ok ||
       bad "$id: no 'expect: $id' fixture in $dir"
-    grep -rqE '//[[:space:]]*ok:[[:space:]]*'"$id"'[[:space:]]*$' "$dir" && ok ||
+    grep -rqE '(//|#)[[:space:]]*ok:[[:space:]]*'"$id"'[[:space:]]*$' "$dir" && ok ||
       bad "$id: no 'ok: $id' fixture in $dir"
   else
     bad "$id: no fixture directory $dir"

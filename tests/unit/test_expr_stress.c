@@ -252,7 +252,8 @@ static void test_checks_on_huge_expressions(void **state)
                             cat->checks[i]->configure(&st, NULL, &rs, NULL) != DL_OK)
                                 continue;
                         ctx.state = st;
-                        cat->checks[i]->run(&ctx, &r);
+                        if (cat->checks[i]->run)
+                                cat->checks[i]->run(&ctx, &r);
                         if (cat->checks[i]->destroy)
                                 cat->checks[i]->destroy(st);
                 }

@@ -200,7 +200,11 @@ static void test_cdk_json_template(void **state)
         const struct dl_table *orders = named(rs, "prod-orders");
         assert_non_null(orders);
         assert_key(&orders->sort_key, "sk", DL_KEY_N);
-        assert_int_equal(orders->loc.line, 0); /* JSON: no positions */
+        /* JSON read by libyaml: the logical id's line and column */
+        assert_int_equal(orders->loc.line, 4);
+        assert_int_equal(orders->loc.col, 5);
+        assert_non_null(orders->def);
+        assert_string_equal(orders->def->id, "OrdersTable6D4E2B1A");
         const struct dl_table *events = matching(rs, "App-EventsTableB3C1D2E4-ABC123");
         assert_non_null(events);
         assert_key(&events->partition_key, "id", DL_KEY_B);
@@ -319,14 +323,10 @@ static void test_import_errors(void **state)
         write_tmp("two.json", "{\"Table\": {}}\n{\"Table\": [}\n");
         expect_tmp_error("version: 1\ntables-from: two.json\n", DL_ERR_PARSE, "two.json", 2,
                          "JSON syntax error");
-        /* JSON structure: the file and what is wrong, no position. */
-        write_tmp("nodefs.json", "{\"Table\": {\"TableName\": \"T\", \"KeySchema\": "
-                                 "[{\"AttributeName\": \"K\", \"KeyType\": \"HASH\"}]}}\n");
-        expect_tmp_error("version: 1\ntables-from: nodefs.json\n", DL_ERR_CONFIG, "nodefs.json", 0,
-                         "key attribute 'K' in table 'T' has no entry in AttributeDefinitions");
+        /* JSON structure: the file, line and column of what is wrong. */
         write_tmp("sort.json", "{\"Table\": {\"TableName\": \"T\", \"KeySchema\": "
                                "[{\"AttributeName\": \"K\", \"KeyType\": \"SORT\"}]}}\n");
-        expect_tmp_error("version: 1\ntables-from: sort.json\n", DL_ERR_CONFIG, "sort.json", 0,
+        expect_tmp_error("version: 1\ntables-from: sort.json\n", DL_ERR_CONFIG, "sort.json", 1,
                          "bad KeyType 'SORT' in table 'T'; expected HASH or RANGE");
         /* Not table definitions at all. */
         write_tmp("other.yaml", "name: my-app\nversion: 3\n");
@@ -356,6 +356,18 @@ static void test_import_errors(void **state)
         assert_int_equal(dl_ruleset_load_string(name, ok, strlen(ok), NULL, 0, &rs, NULL), DL_OK);
         assert_int_equal(rs->n_tables, 1);
         assert_true(rs->tables[0].is_default);
+        dl_ruleset_free(rs);
+        free(name);
+        /* A key without an AttributeDefinitions entry is read untyped (a
+         * template to lint: attribute-definitions-mismatch reports it). */
+        write_tmp("nodefs.json", "{\"Table\": {\"TableName\": \"T\", \"KeySchema\": "
+                                 "[{\"AttributeName\": \"K\", \"KeyType\": \"HASH\"}]}}\n");
+        name = dl_xasprintf("%s/.ddblint.yaml", tmpdir);
+        const char nodefs[] = "version: 1\ntables-from: nodefs.json\n";
+        assert_int_equal(dl_ruleset_load_string(name, nodefs, strlen(nodefs), NULL, 0, &rs, NULL),
+                         DL_OK);
+        assert_true(rs->tables[0].partition_key.untyped);
+        assert_int_equal(rs->tables[0].def->attrs_state, DL_DEF_ABSENT);
         dl_ruleset_free(rs);
         free(name);
         /* A key computed by a function cannot be read. */
