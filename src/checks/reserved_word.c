@@ -24,10 +24,15 @@
  */
 #include "info.h"
 #include "util_expr.h"
+#include "../core/alloc.h"
+#include "../core/strbuf.h"
+#include "../findings/finding.h"
+#include "../model/fix.h"
 #include "../model/partiql.h"
 #include "../model/quote.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -87,6 +92,107 @@ static void report_statement(const struct dl_check_ctx *ctx, const struct dl_par
         }
 }
 
+/* The source column of each byte of a word of e's text: *loc the first,
+ * true when every byte is written where it is used, one after the other
+ * on one line (no escape, no macro, not a constant's text elsewhere). */
+static bool word_in_literal(const struct dl_expr *e, size_t off, size_t end, struct dl_loc *loc)
+{
+        const struct dl_value *v = e->value;
+        if (!v || v->kind != DL_VAL_KNOWN || !v->text || v->n_segs != 1 || !v->segs[0].locs ||
+            dl_loc_valid(&v->origin) || end > v->len)
+                return false;
+        const struct dl_segment *sg = &v->segs[0];
+        for (size_t i = off; i < end; i++) {
+                const struct dl_loc *l = &sg->locs[i];
+                if (!l->file || l->line != sg->locs[off].line ||
+                    l->col != sg->locs[off].col + (i - off) ||
+                    (sg->origin_locs && sg->origin_locs[i].file))
+                        return false;
+        }
+        *loc = sg->locs[off];
+        /* one literal of one request: the setter's argument (a literal
+         * shared through a variable may serve other requests) */
+        return loc->file && v->loc.file && !strcmp(loc->file, v->loc.file) &&
+               loc->line == v->loc.line;
+}
+
+/* The fix of reserved word el of e (docs/checks/reserved-word.md): every
+ * use of the word in the expression becomes '#word', and the
+ * ExpressionAttributeNames entry is added in a statement before the
+ * setter's (`q.AddExpressionAttributeNames("#name", "name"); `), where
+ * the request is an AWS SDK for C++ request in a variable, whose names
+ * are known and hold no other '#word', and the expression is the literal
+ * argument of `variable.SetField(` written on one line (the insertion's
+ * expected text: dl_finding_fixes_settle checks it in the file). */
+static void add_fix(const struct dl_request *req, const struct dl_expr *e,
+                    const struct dl_path_elem *el, struct dl_finding *f)
+{
+        if (!f || !req->variable || req->member || !req->recognizer ||
+            strcmp(req->recognizer, "aws-cpp") != 0 || !req->spell_fix ||
+            req->names.kind == DL_VAL_DYNAMIC)
+                return;
+        char *word = dl_xstrndup(el->text, el->len);
+        char *alias = dl_xasprintf("#%s", word);
+        bool entry = false; /* the alias is there already, for this word */
+        for (size_t i = 0; i < req->names.n; i++) {
+                const struct dl_attr *a = &req->names.items[i];
+                if (a->key.kind != DL_VAL_KNOWN || !a->key.text || a->val.kind != DL_VAL_KNOWN ||
+                    !a->val.text)
+                        goto out; /* a name ddblint cannot read may be the alias */
+                if (!strcmp(a->key.text, alias)) {
+                        if (strcmp(a->val.text, word) != 0)
+                                goto out;
+                        entry = true;
+                }
+        }
+        struct dl_loc at[MAX_WORDS];
+        size_t n = 0;
+        for (size_t pi = 0; pi < e->n_paths; pi++) {
+                const struct dl_path *p = e->paths[pi];
+                for (size_t ei = 0; ei < p->n; ei++) {
+                        const struct dl_path_elem *x = &p->elems[ei];
+                        if (x->kind != DL_PE_NAME || x->len != el->len ||
+                            memcmp(x->text, el->text, el->len) != 0)
+                                continue;
+                        if (n == MAX_WORDS || !word_in_literal(e, x->off, x->end, &at[n]))
+                                goto out;
+                        n++;
+                }
+        }
+        /* the value's place is its argument: the call starts with
+         * `q.SetKeyConditionExpression(` just before it */
+        char *call = dl_xasprintf("%s.Set%s(", req->variable, dl_field_api_name(e->field));
+        struct dl_loc set = e->value->loc;
+        if (set.col <= strlen(call)) {
+                free(call);
+                goto out;
+        }
+        set.col -= (unsigned)strlen(call);
+        char *desc = dl_xasprintf("alias '%s' as '%s'", word, alias);
+        struct dl_finding_fix *fx = dl_finding_add_fix(f, desc, false);
+        free(desc);
+        if (!entry) {
+                struct dl_fix add = {
+                        .kind = DL_FIX_ADD_ENTRY, .map = DL_MAP_NAMES, .key = alias, .value = word};
+                struct dl_strbuf sb;
+                dl_strbuf_init(&sb);
+                dl_strbuf_printf(&sb, "%s.", req->variable);
+                dl_fix_spell(&sb, req, &add);
+                dl_strbuf_puts(&sb, "; ");
+                dl_finding_add_edit(fx, &set, set.line, set.col, dl_strbuf_cstr(&sb), call);
+                dl_strbuf_fini(&sb);
+        } else { /* the rename alone, still only in that call */
+                dl_finding_add_edit(fx, &set, set.line, set.col, "", call);
+        }
+        free(call);
+        for (size_t i = 0; i < n; i++)
+                dl_finding_add_edit(fx, &at[i], at[i].line, at[i].col + (unsigned)el->len, alias,
+                                    word);
+out:
+        free(word);
+        free(alias);
+}
+
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
 {
         report_statement(ctx, req->partiql);
@@ -105,11 +211,13 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                                         continue;
                                 seen.w[seen.n++] = el;
                                 const char *w = DL_QN(el->text, el->len);
-                                dl_expr_report(ctx, e, el->off, el->end,
-                                               "%sAttribute name is a reserved keyword; reserved "
-                                               "keyword: %s; alias it: '#%s' with "
-                                               "ExpressionAttributeNames {\"#%s\": \"%s\"}",
-                                               dl_expr_error_prefix(f), w, w, w, w);
+                                struct dl_finding *fd = dl_expr_report(
+                                        ctx, e, el->off, el->end,
+                                        "%sAttribute name is a reserved keyword; reserved "
+                                        "keyword: %s; alias it: '#%s' with "
+                                        "ExpressionAttributeNames {\"#%s\": \"%s\"}",
+                                        dl_expr_error_prefix(f), w, w, w, w);
+                                add_fix(req, e, el, fd);
                         }
                 }
         }

@@ -13,6 +13,7 @@
 #include "compdb_memo.h"
 #include "config.h"
 #include "env.h"
+#include "fixes.h"
 #include "ignore.h"
 #include "jobs.h"
 #include "options.h"
@@ -969,9 +970,10 @@ int dl_cli_main(int argc, char **argv)
                 enum dl_status st = add_output(r, o->output, (int)o->format, &err);
                 if (st == DL_OK && o->sarif_path)
                         st = add_output(r, o->sarif_path, DL_FORMAT_SARIF, &err);
-                if (st == DL_OK && o->write_baseline) {
+                const char *probes[] = {o->write_baseline, o->export_fixes};
+                for (size_t i = 0; st == DL_OK && i < 2; i++) {
                         struct dl_atomic_file *probe = NULL;
-                        st = dl_atomic_open(o->write_baseline, &probe, &err);
+                        st = probes[i] ? dl_atomic_open(probes[i], &probe, &err) : DL_OK;
                         dl_atomic_abort(probe);
                 }
                 if (st != DL_OK) {
@@ -1346,6 +1348,11 @@ int dl_cli_main(int argc, char **argv)
         }
         if (o->write_baseline &&
             dl_sink_write_baseline(r->sink, o->write_baseline, &err) != DL_OK) {
+                print_error(&err);
+                rc = DL_EXIT_USAGE;
+                goto out;
+        }
+        if ((o->fix || o->export_fixes) && dl_cli_fixes(o, r->sink, &r->log, &err) != DL_OK) {
                 print_error(&err);
                 rc = DL_EXIT_USAGE;
                 goto out;

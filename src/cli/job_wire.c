@@ -85,6 +85,18 @@ void dl_job_wire_encode(const struct dl_job *job, const unsigned long *calls, si
                         put_floc(out, &f->related[k].loc);
                         put_str(out, f->related[k].message);
                 }
+                put_u32(out, (uint32_t)f->n_fixes);
+                for (size_t k = 0; k < f->n_fixes; k++) {
+                        const struct dl_finding_fix *fx = &f->fixes[k];
+                        put_str(out, fx->description);
+                        put_u32(out, fx->manual);
+                        put_u32(out, (uint32_t)fx->n_edits);
+                        for (size_t e = 0; e < fx->n_edits; e++) {
+                                put_floc(out, &fx->edits[e].range);
+                                put_str(out, fx->edits[e].text);
+                                put_str(out, fx->edits[e].expect);
+                        }
+                }
         }
         if (job->dump) {
                 dl_strbuf_putc(out, TAG_DUMP);
@@ -218,6 +230,24 @@ static void get_finding(struct reader *r, struct dl_job *job)
                 struct dl_related *rel = &f->related[f->n_related++];
                 get_floc(r, &rel->loc);
                 rel->message = get_str(r, NULL);
+        }
+        n = r->bad ? 0 : get_u32(r);
+        for (uint32_t k = 0; k < n && !r->bad; k++) {
+                char *desc = get_str(r, NULL);
+                uint32_t manual = get_u32(r), n_edits = get_u32(r);
+                struct dl_finding_fix *fx = dl_finding_add_fix(f, desc, manual != 0);
+                free(desc);
+                for (uint32_t e = 0; e < n_edits && !r->bad; e++) {
+                        struct dl_floc l = {0};
+                        get_floc(r, &l);
+                        char *text = get_str(r, NULL), *expect = get_str(r, NULL);
+                        struct dl_loc at = {l.file, l.line, l.col};
+                        if (!r->bad)
+                                dl_finding_add_edit(fx, &at, l.end_line, l.end_col, text, expect);
+                        free(l.file);
+                        free(text);
+                        free(expect);
+                }
         }
         if (r->bad || !f->check_id || !f->message) {
                 r->bad = true;

@@ -132,6 +132,7 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                 FLAG("--no-prefilter", no_prefilter)
                 FLAG("--cache-stats", cache_stats)
                 FLAG("--follow-symlinks", follow_symlinks)
+                FLAG("--fix", fix)
                 if (o->command == DL_CMD_IAM_POLICY && !strcmp(a, "--explain")) {
                         o->explain_calls = true;
                         continue;
@@ -151,6 +152,7 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                 VALUE("--sarif", sarif_path)
                 VALUE("--baseline", baseline)
                 VALUE("--write-baseline", write_baseline)
+                VALUE("--export-fixes", export_fixes)
                 VALUE("--project-root", project_root)
                 VALUE("--checks", checks)
                 VALUE("--explain", explain)
@@ -355,6 +357,9 @@ const char *dl_options_usage(void)
                "  --write-baseline FILE  record the current findings' fingerprints in FILE\n"
                "                         (they are accepted: exit status 0)\n"
                "Output:\n"
+               "  --fix                  apply the findings' fixes in place (docs/fixes.md)\n"
+               "  --export-fixes FILE    write the fixes as clang-tidy's YAML, for\n"
+               "                         clang-apply-replacements\n"
                "  --format text|sarif|json  output format on stdout or -o (default text)\n"
                "  -o, --output FILE      write the output to FILE instead of stdout\n"
                "  --sarif FILE           also write SARIF 2.1.0 to FILE\n"

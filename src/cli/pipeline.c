@@ -10,6 +10,7 @@
 #include "../core/log.h"
 #include "../core/strbuf.h"
 #include "../core/vec.h"
+#include "../findings/finding.h"
 #include "../frontend/libclang.h"
 #include "../frontend/pch.h"
 #include "../model/normalize.h"
@@ -268,6 +269,51 @@ static void capture_emit(void *data, struct dl_finding *take)
         c->emit(c->data, take);
 }
 
+/* The findings of one analysis, held until its checks are done (a check
+ * completes its finding, its fixes too, until its run returns). */
+struct held {
+        DL_VEC(struct dl_finding *) got;
+};
+
+static void hold_emit(void *data, struct dl_finding *take)
+{
+        struct held *h = data;
+        DL_VEC_PUSH(&h->got, take);
+}
+
+/* Each held finding's fixes checked against the text of the file they
+ * edit (dl_finding_fixes_settle: a fix whose edits do not find what the
+ * check expected there is dropped), then handed on, in order. */
+static void release(const struct dl_pipeline *p, const char *path, struct held *h)
+{
+        char *file = NULL, *text = NULL;
+        size_t len = 0;
+        for (size_t i = 0; i < h->got.n; i++) {
+                struct dl_finding *f = h->got.items[i];
+                const char *in =
+                        f->n_fixes && f->fixes[0].n_edits ? f->fixes[0].edits[0].range.file : NULL;
+                if (in && (!file || strcmp(file, in) != 0)) {
+                        free(file);
+                        free(text);
+                        file = dl_xstrdup(in);
+                        text = NULL;
+                        len = 0;
+                        if (p->unsaved_text && !strcmp(in, path)) {
+                                text = dl_xstrndup(p->unsaved_text, p->unsaved_len);
+                                len = p->unsaved_len;
+                        } else if (dl_file_read(in, &text, &len, NULL) != DL_OK) {
+                                text = NULL;
+                        }
+                }
+                if (f->n_fixes)
+                        dl_finding_fixes_settle(f, in ? in : path, text, len);
+                p->emit(p->emit_data, f);
+        }
+        free(file);
+        free(text);
+        DL_VEC_FREE(&h->got);
+}
+
 /* The files clang read for one translation unit besides the main file. */
 struct file_list {
         char **items;
@@ -465,6 +511,10 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
         for (size_t i = 0; i < n_own; i++)
                 own_seen[i] = an.own_seen[i];
 
+        struct held held = {{0}};
+        struct dl_pipeline q = *p;
+        q.emit = hold_emit;
+        q.emit_data = &held;
         struct dl_strbuf sb;
         dl_strbuf_init(&sb);
         for (size_t i = 0; i < an.n_requests; i++) {
@@ -477,12 +527,13 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
                                 req->call.line, req->call.col, dl_strbuf_cstr(&sb));
                         continue;
                 }
-                dl_pipeline_check(p, req);
+                dl_pipeline_check(&q, req);
                 if (access)
                         dl_access_append(access, p->rules, req, path);
         }
         if (!p->dump)
-                dl_pipeline_check_unit(p, an.requests, an.n_requests);
+                dl_pipeline_check_unit(&q, an.requests, an.n_requests);
+        release(p, path, &held);
         dl_strbuf_fini(&sb);
         dl_arena_fini(&arena);
         return DL_FILE_ANALYSED;

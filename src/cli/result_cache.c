@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: MIT
  *
  * Entry format (a sealed file, cache_files.h), <results>/XX/<key>:
- *   ddblint-result-cache 5 <version>\n
+ *   ddblint-result-cache 6 <version>\n
  *   <one line of JSON: {"key", "clang_errors", "findings": [...], "log": [...],
  *    "access": the access records of report/access.h, JSON lines in a string}>\n
  *   L <TAB> <name of its header list>\n
@@ -51,7 +51,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define FORMAT "ddblint-result-cache 5"
+#define FORMAT "ddblint-result-cache 6"
 #define LIST_FORMAT "ddblint-header-list 1"
 #define LISTS "lists" /* the lists' directory under <results> */
 
@@ -422,9 +422,27 @@ static json_t *finding_json(const struct dl_finding *f)
                         return NULL;
                 }
         }
-        return json_pack("{s:s,s:I,s:s,s:o,s:o,s:s?,s:s?}", "check", f->check_id, "severity",
+        json_t *fixes = json_array();
+        for (size_t i = 0; i < f->n_fixes; i++) {
+                const struct dl_finding_fix *fx = &f->fixes[i];
+                json_t *edits = json_array();
+                for (size_t k = 0; k < fx->n_edits; k++)
+                        json_array_append_new(edits, json_pack("{s:o,s:s,s:s}", "range",
+                                                               floc_json(&fx->edits[k].range),
+                                                               "text", fx->edits[k].text, "expect",
+                                                               fx->edits[k].expect));
+                json_t *j = json_pack("{s:s,s:b,s:o}", "description", fx->description, "manual",
+                                      fx->manual, "edits", edits);
+                if (!j || json_array_append_new(fixes, j) != 0) {
+                        json_decref(related);
+                        json_decref(fixes);
+                        return NULL;
+                }
+        }
+        return json_pack("{s:s,s:I,s:s,s:o,s:o,s:s?,s:s?,s:o}", "check", f->check_id, "severity",
                          (json_int_t)f->severity, "message", f->message, "loc", floc_json(&f->loc),
-                         "related", related, "function", f->function, "signature", f->signature);
+                         "related", related, "function", f->function, "signature", f->signature,
+                         "fixes", fixes);
 }
 
 static json_t *log_json(const struct dl_log_entry *e)
@@ -453,6 +471,37 @@ static bool floc_read(json_t *j, struct dl_loc *l, unsigned *end_line, unsigned 
         l->col = (unsigned)col;
         *end_line = (unsigned)el;
         *end_col = (unsigned)ec;
+        return true;
+}
+
+/* The fixes of an entry's finding into f; false when j is not a list of them. */
+static bool fixes_read(json_t *j, struct dl_finding *f)
+{
+        size_t i, k;
+        json_t *fx, *e;
+        if (!json_is_array(j))
+                return false;
+        json_array_foreach (j, i, fx) {
+                const char *desc;
+                int manual;
+                json_t *edits;
+                if (json_unpack(fx, "{s:s,s:b,s:o}", "description", &desc, "manual", &manual,
+                                "edits", &edits) != 0 ||
+                    !json_is_array(edits))
+                        return false;
+                struct dl_finding_fix *fix = dl_finding_add_fix(f, desc, manual != 0);
+                json_array_foreach (edits, k, e) {
+                        const char *text, *expect;
+                        json_t *range;
+                        struct dl_loc l;
+                        unsigned el, ec;
+                        if (json_unpack(e, "{s:o,s:s,s:s}", "range", &range, "text", &text,
+                                        "expect", &expect) != 0 ||
+                            !floc_read(range, &l, &el, &ec))
+                                return false;
+                        dl_finding_add_edit(fix, &l, el, ec, text, expect);
+                }
+        }
         return true;
 }
 
@@ -488,6 +537,10 @@ static struct dl_finding *finding_read(json_t *j)
                 dl_finding_add_related(f, &rloc, m);
                 f->related[f->n_related - 1].loc.end_line = a;
                 f->related[f->n_related - 1].loc.end_col = b;
+        }
+        if (!fixes_read(json_object_get(j, "fixes"), f)) {
+                dl_finding_free(f);
+                return NULL;
         }
         return f;
 }

@@ -18,6 +18,17 @@ static void floc_set(struct dl_floc *d, const struct dl_loc *loc)
         }
 }
 
+static void fix_fini(struct dl_finding_fix *fx)
+{
+        for (size_t k = 0; k < fx->n_edits; k++) {
+                free(fx->edits[k].range.file);
+                free(fx->edits[k].text);
+                free(fx->edits[k].expect);
+        }
+        free(fx->edits);
+        free(fx->description);
+}
+
 struct dl_finding *dl_finding_new(const char *check_id, enum dl_severity severity,
                                   const struct dl_loc *loc, const char *message)
 {
@@ -46,6 +57,9 @@ void dl_finding_free(struct dl_finding *f)
         free(f->fingerprint);
         free(f->line_hash);
         free(f->suppression_reason);
+        for (size_t i = 0; i < f->n_fixes; i++)
+                fix_fini(&f->fixes[i]);
+        free(f->fixes);
         free(f);
 }
 
@@ -61,6 +75,81 @@ void dl_finding_set_end(struct dl_finding *f, unsigned end_line, unsigned end_co
 {
         f->loc.end_line = end_line;
         f->loc.end_col = end_col;
+}
+
+struct dl_finding_fix *dl_finding_add_fix(struct dl_finding *f, const char *description,
+                                          bool manual)
+{
+        f->fixes = dl_xrealloc(f->fixes, (f->n_fixes + 1) * sizeof *f->fixes);
+        struct dl_finding_fix *fx = &f->fixes[f->n_fixes++];
+        memset(fx, 0, sizeof *fx);
+        fx->description = dl_xstrdup(description ? description : "");
+        fx->manual = manual;
+        return fx;
+}
+
+void dl_finding_add_edit(struct dl_finding_fix *fix, const struct dl_loc *loc, unsigned end_line,
+                         unsigned end_col, const char *text, const char *expect)
+{
+        fix->edits = dl_xrealloc(fix->edits, (fix->n_edits + 1) * sizeof *fix->edits);
+        struct dl_edit *e = &fix->edits[fix->n_edits++];
+        floc_set(&e->range, loc);
+        e->range.end_line = end_line;
+        e->range.end_col = end_col;
+        e->text = dl_xstrdup(text ? text : "");
+        e->expect = dl_xstrdup(expect ? expect : "");
+}
+
+bool dl_edit_offset(const char *text, size_t len, unsigned line, unsigned col, size_t *out)
+{
+        if (!line || !col)
+                return false;
+        size_t at = 0;
+        for (unsigned l = 1; l < line; l++) {
+                const char *nl = at < len ? memchr(text + at, '\n', len - at) : NULL;
+                if (!nl)
+                        return false;
+                at = (size_t)(nl - text) + 1;
+        }
+        const char *nl = at < len ? memchr(text + at, '\n', len - at) : NULL;
+        size_t end = nl ? (size_t)(nl - text) : len;
+        if (col - 1 > end - at)
+                return false;
+        *out = at + col - 1;
+        return true;
+}
+
+/* Does every edit of fx lie in path's text, where it expects? */
+static bool fix_applies(const struct dl_finding_fix *fx, const char *path, const char *text,
+                        size_t len)
+{
+        size_t prev_end = 0;
+        for (size_t k = 0; k < fx->n_edits; k++) {
+                const struct dl_edit *e = &fx->edits[k];
+                size_t a, b;
+                if (!e->range.file || strcmp(e->range.file, path) != 0 ||
+                    !dl_edit_offset(text, len, e->range.line, e->range.col, &a) ||
+                    !dl_edit_offset(text, len, e->range.end_line, e->range.end_col, &b) || b < a ||
+                    a < prev_end)
+                        return false;
+                size_t n = strlen(e->expect);
+                if (n > len - a || memcmp(text + a, e->expect, n) != 0)
+                        return false;
+                prev_end = b;
+        }
+        return fx->n_edits > 0;
+}
+
+void dl_finding_fixes_settle(struct dl_finding *f, const char *path, const char *text, size_t len)
+{
+        size_t kept = 0;
+        for (size_t i = 0; i < f->n_fixes; i++) {
+                if (text && fix_applies(&f->fixes[i], path, text, len))
+                        f->fixes[kept++] = f->fixes[i];
+                else
+                        fix_fini(&f->fixes[i]);
+        }
+        f->n_fixes = kept;
 }
 
 static int strcmp0(const char *a, const char *b)

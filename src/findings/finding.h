@@ -36,6 +36,30 @@ struct dl_related {
         char *message;         /* heap, owned */
 };
 
+/* One edit of a fix: the bytes of range (file, 1-based line and byte
+ * column to end_line and end_col exclusive; an insertion when the end is
+ * the start) replaced by text. expect is what the file must hold at the
+ * range's start for the edit to be the one the check meant (the range's
+ * own text for a replacement, what follows an insertion point for an
+ * insertion): dl_finding_fixes_settle drops a fix whose edits do not find
+ * it (a macro expansion, a text edited since). */
+struct dl_edit {
+        struct dl_floc range;
+        char *text;   /* heap, owned */
+        char *expect; /* heap, owned */
+};
+
+/* A fix a check proposes (docs/architecture.md, "Fixes"): edits that make
+ * the finding go and change nothing else. */
+struct dl_finding_fix {
+        char *description;     /* heap, owned: "alias 'name' as '#name'" */
+        struct dl_edit *edits; /* owned, in source order, none overlapping */
+        size_t n_edits;
+        bool manual; /* changes what the program does (stores, reads):
+                                  offered to a person (a code action, SARIF),
+                                  never applied by --fix */
+};
+
 struct dl_finding {
         char *check_id;            /* heap, owned */
         enum dl_severity severity;
@@ -49,6 +73,8 @@ struct dl_finding {
         char *line_hash;           /* SARIF primaryLocationLineHash, set by the sink */
         enum dl_suppression suppressed;
         char *suppression_reason;  /* text after the directive, or NULL */
+        struct dl_finding_fix *fixes; /* owned; n_fixes of them */
+        size_t n_fixes;
 };
 
 /**
@@ -65,6 +91,32 @@ void dl_finding_free(struct dl_finding *f);
 void dl_finding_add_related(struct dl_finding *f, const struct dl_loc *loc, const char *message);
 /** dl_finding_set_end - set the exclusive end of the primary region (copied). */
 void dl_finding_set_end(struct dl_finding *f, unsigned end_line, unsigned end_col);
+/**
+ * dl_finding_add_fix - append an empty fix (description copied).
+ * Returns: the fix (borrowed from f, valid until the next add), for
+ * dl_finding_add_edit.
+ */
+struct dl_finding_fix *dl_finding_add_fix(struct dl_finding *f, const char *description,
+                                          bool manual);
+/**
+ * dl_finding_add_edit - append to fix the edit of loc (its file, line and
+ * column) to end_line:end_col (exclusive) by text, expecting expect there
+ * (struct dl_edit; strings copied). Edits are added in source order.
+ */
+void dl_finding_add_edit(struct dl_finding_fix *fix, const struct dl_loc *loc, unsigned end_line,
+                         unsigned end_col, const char *text, const char *expect);
+/**
+ * dl_finding_fixes_settle - keep the fixes of f that apply to the text of
+ * path (len bytes): each of their edits lies in path, inside the text, and
+ * finds its expect at its start; drop the others.
+ */
+void dl_finding_fixes_settle(struct dl_finding *f, const char *path, const char *text, size_t len);
+/**
+ * dl_edit_offset - the byte offset in text of 1-based line and byte column
+ * col; false when the text has no such place (past a line's end).
+ */
+bool dl_edit_offset(const char *text, size_t len, unsigned line, unsigned col, size_t *out);
+
 /** dl_finding_cmp - order for output: file, line, col, check id, message. */
 int dl_finding_cmp(const struct dl_finding *a, const struct dl_finding *b);
 

@@ -13,7 +13,10 @@
 /**
  * dl_lsp_code_actions - the code actions for the diagnostics of context
  * (CodeActionContext: the client's diagnostics in range): for each one of
- * ddblint's whose code is a check id, "suppress with a reason": an inline
+ * ddblint's, the fixes of its finding (found by the fingerprint in the
+ * diagnostic's data, when r was computed on the current text; the
+ * preferred action unless the fix is manual, findings/finding.h), then,
+ * when its code is a check id, "suppress with a reason": an inline
  * directive (docs/suppression.md) inserted on the line above the
  * finding's, indented as that line, its reason to be written by the user.
  * @param r         the newest result of the document, or NULL.

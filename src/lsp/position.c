@@ -5,6 +5,7 @@
 
 #include "../core/alloc.h"
 #include "../core/strbuf.h"
+#include "../findings/finding.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -13,15 +14,9 @@
  * '\n' or the text's end); false when the text has fewer lines. */
 static bool line_span(const char *text, size_t len, unsigned line, size_t *start, size_t *end)
 {
-        size_t at = 0;
-        for (unsigned l = 1; l < line; l++) {
-                const char *nl = at < len ? memchr(text + at, '\n', len - at) : NULL;
-                if (!nl)
-                        return false;
-                at = (size_t)(nl - text) + 1;
-        }
-        const char *nl = at < len ? memchr(text + at, '\n', len - at) : NULL;
-        *start = at;
+        if (!dl_edit_offset(text, len, line, 1, start))
+                return false;
+        const char *nl = *start < len ? memchr(text + *start, '\n', len - *start) : NULL;
         *end = nl ? (size_t)(nl - text) : len;
         return true;
 }

@@ -94,6 +94,24 @@ static enum dl_status json_finding(struct dl_reporter *r, const struct dl_findin
                 json_array_append_new(rel, l);
         }
         json_object_set_new(o, "related", rel);
+        if (f->n_fixes) { /* docs/json-output.md, "fixes" */
+                json_t *fixes = json_array();
+                for (size_t i = 0; i < f->n_fixes; i++) {
+                        const struct dl_finding_fix *fx = &f->fixes[i];
+                        json_t *fo = json_object();
+                        json_object_set_new(fo, "description", jstr(fx->description));
+                        json_object_set_new(fo, "manual", json_boolean(fx->manual));
+                        json_t *edits = json_array();
+                        for (size_t k = 0; k < fx->n_edits; k++) {
+                                json_t *e = location(&fx->edits[k].range);
+                                json_object_set_new(e, "text", jstr(fx->edits[k].text));
+                                json_array_append_new(edits, e);
+                        }
+                        json_object_set_new(fo, "edits", edits);
+                        json_array_append_new(fixes, fo);
+                }
+                json_object_set_new(o, "fixes", fixes);
+        }
         if (j->include_suppressed) {
                 json_t *sup = json_null();
                 if (f->suppressed != DL_SUPPRESS_NONE) {

@@ -425,6 +425,49 @@ static long rule_index(const struct sarif_reporter *s, const char *id)
 
 /* ---- results ---- */
 
+/* The finding's fixes (SARIF 2.1.0 3.55, "fix object"): per fix, one
+ * artifactChange per file, each edit a replacement of its deletedRegion
+ * (empty for an insertion) by insertedContent. */
+static json_t *fixes(struct sarif_reporter *s, const struct dl_finding *f)
+{
+        json_t *out = json_array();
+        for (size_t i = 0; i < f->n_fixes; i++) {
+                const struct dl_finding_fix *fx = &f->fixes[i];
+                json_t *changes = json_array();
+                json_t *change = NULL, *repl = NULL;
+                const char *file = NULL;
+                for (size_t k = 0; k < fx->n_edits; k++) {
+                        const struct dl_edit *e = &fx->edits[k];
+                        if (!e->range.file)
+                                continue;
+                        if (!file || strcmp(file, e->range.file) != 0) {
+                                file = e->range.file;
+                                size_t idx = artifact_index(s, file);
+                                json_t *al = json_deep_copy(s->artifacts[idx].location);
+                                json_object_set_new(al, "index", json_integer((json_int_t)idx));
+                                change = json_object();
+                                json_object_set_new(change, "artifactLocation", al);
+                                repl = json_array();
+                                json_object_set_new(change, "replacements", repl);
+                                json_array_append_new(changes, change);
+                        }
+                        json_t *r = json_object();
+                        json_object_set_new(r, "deletedRegion",
+                                            region(s, file, e->range.line, e->range.col,
+                                                   e->range.end_line, e->range.end_col));
+                        json_t *ins = json_object();
+                        json_object_set_new(ins, "text", jstr(e->text));
+                        json_object_set_new(r, "insertedContent", ins);
+                        json_array_append_new(repl, r);
+                }
+                json_t *o = json_object();
+                json_object_set_new(o, "description", sentence(fx->description));
+                json_object_set_new(o, "artifactChanges", changes);
+                json_array_append_new(out, o);
+        }
+        return out;
+}
+
 static enum dl_status sarif_finding(struct dl_reporter *r, const struct dl_finding *f)
 {
         struct sarif_reporter *s = (struct sarif_reporter *)r;
@@ -461,6 +504,8 @@ static enum dl_status sarif_finding(struct dl_reporter *r, const struct dl_findi
                 json_object_set_new(res, "relatedLocations", rel);
         else
                 json_decref(rel);
+        if (f->n_fixes)
+                json_object_set_new(res, "fixes", fixes(s, f));
         json_t *fp = json_object();
         if (f->line_hash)
                 json_object_set_new(fp, "primaryLocationLineHash", jstr(f->line_hash));

@@ -4,9 +4,11 @@
 --   DDBLINT=path/to/ddblint nvim --headless -n -u NONE -c 'luafile neovim.lua' FILE
 -- prints each diagnostic of FILE as "LINE:COL CHECK MESSAGE" and quits.
 -- With DDBLINT_NVIM_TEST=1 (tests/lsp/neovim.sh) it is a test on a file
--- with a Scan and a reserved word: both diagnostics arrive; the quick fix
--- of each is applied to the buffer, unsaved; the diagnostics of the edited
--- buffer arrive (none left); it prints PASS or FAIL lines and exits 0 or 1.
+-- with a Scan and a reserved word: both diagnostics arrive; the preferred
+-- quick fix of each is applied to the buffer, unsaved (the reserved word
+-- aliased, the Scan suppressed with a reason); the diagnostics of the
+-- edited buffer arrive (none left); it prints PASS or FAIL lines and exits
+-- 0 or 1.
 -- SPDX-License-Identifier: MIT
 
 local ddblint = os.getenv('DDBLINT') or 'ddblint'
@@ -111,6 +113,9 @@ for _, d in ipairs(diags) do
   end
 end
 check(vim.api.nvim_buf_get_option(buf, 'modified'), 'the buffer is edited, not saved')
+local text = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n')
+check(text:find('q.AddExpressionAttributeNames("#name", "name"); q.SetKeyConditionExpression("#name = :n");', 1, true),
+      'the reserved word aliased in the buffer')
 
 local since = published
 check(wait_published(since), 'diagnostics of the edited buffer published')

@@ -76,6 +76,22 @@ def run(ddblint, root):
             edited = "\n".join(lines)
             check("        // ddblint: ignore-next-line[scan] " in edited, "indented directive")
 
+        # 2b. the reserved word's fix: the preferred action, its edits the
+        # alias and the ExpressionAttributeNames entry
+        rid = s.request("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": rw[0]["range"] if rw else None,
+            "context": {"diagnostics": rw}})
+        actions = s.response(rid)["result"]
+        alias = [a for a in actions if a.get("isPreferred")]
+        check(len(alias) == 1 and "alias 'name' as '#name'" in alias[0]["title"],
+              "the preferred fix aliases 'name': %r" % [a["title"] for a in actions])
+        if alias:
+            edits = alias[0]["edit"]["changes"][uri]
+            check([e["newText"] for e in edits] ==
+                  ['q.AddExpressionAttributeNames("#name", "name"); ', "#name"],
+                  "the fix's edits: %r" % edits)
+            check(edits[1]["range"] == rw[0]["range"], "the word's range is the diagnostic's")
+
         # 3. the edit applied, unsaved: the Scan is suppressed by the buffer's
         # directive (the file on disk has none)
         s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
