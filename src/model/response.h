@@ -42,10 +42,16 @@ struct dl_response {
         enum dl_response_state state;
         unsigned reads; /* enum dl_response_read, or'ed; meaningful for FOLLOWED */
         bool in_loop;   /* the call sits in a loop's body or head */
-        /* The first use of the result (an outcome's GetResult) with neither a
-         * success check nor an escape of the outcome before it in the
-         * function; file NULL when there is none. Known also when state is
-         * UNKNOWN: what escapes after the use cannot check it first. */
+        /* The response is an AWS SDK for C++ outcome (Aws::Utils::Outcome);
+         * false: a C client's result structure or status. */
+        bool outcome;
+        /* The first use of the result with neither a success check nor an
+         * escape of the outcome (or C result) before it in the function: a
+         * chained or passed GetResult(), the first reference of a variable
+         * holding it (`auto &r = o.GetResult();` is used where r is), a
+         * member of a C result read; file NULL when there is none. Known
+         * also when state is UNKNOWN: what escapes after the use cannot
+         * check it first. */
         struct dl_loc unchecked_use;
         const char *why; /* UNKNOWN: why (a static string for --verbose), or NULL */
 };

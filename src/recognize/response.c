@@ -33,6 +33,8 @@ static const struct member {
         /* AWS SDK for C++: Aws::Utils::Outcome and the *Result classes */
         {"IsSuccess", DL_READ_SUCCESS},
         {"GetError", DL_READ_SUCCESS},
+        {"operator bool", DL_READ_SUCCESS}, /* `if (outcome)` of an Outcome-like type */
+        {"operator!", DL_READ_SUCCESS},
         {"GetResult", DL_READ_RESULT},
         {"GetResultWithOwnership", DL_READ_RESULT},
         {"GetItems", DL_READ_ITEMS},
@@ -117,11 +119,22 @@ struct flow {
         unsigned depth;
 };
 
-static void escape(struct flow *f, unsigned off, const char *why)
+static void result_use(struct flow *f, unsigned off, CXCursor at);
+
+/* Why a C result whose member ddblint does not model is unknown: the read
+ * is a use of the result (a dereference), not a check. */
+static const char unmodelled[] = "a member of the result that ddblint does not model is read";
+
+/* The response held as h escapes at off (cursor at): unknown from there.
+ * An outcome or a C result handed on may be checked where it goes; a
+ * result (an outcome's GetResult) handed on is used. */
+static void escape(struct flow *f, unsigned off, CXCursor at, enum holder h, const char *why)
 {
         if (!f->why)
                 f->why = why;
-        if (off < f->first_check)
+        if (h == H_RESULT || (h == H_CRESULT && why == unmodelled))
+                result_use(f, off, at);
+        else if (off < f->first_check)
                 f->first_check = off;
 }
 
@@ -199,7 +212,10 @@ static void member_use(struct flow *f, const char *name, int call, unsigned off,
         } else if (reads & DL_READ_RESULT) {
                 if (h != H_OUTCOME)
                         return;
-                result_use(f, off, at);
+                /* `auto &r = o.GetResult();` is used where r is */
+                const struct dl_body_call *g = call >= 0 ? &f->b->calls.items[call] : NULL;
+                if (!g || clang_Cursor_isNull(g->var))
+                        result_use(f, off, at);
                 if (call >= 0)
                         follow_value(f, call, H_RESULT);
         } else if (reads) {
@@ -207,7 +223,7 @@ static void member_use(struct flow *f, const char *name, int call, unsigned off,
                 if (h == H_CRESULT)
                         result_use(f, off, at);
         } else if (h == H_CRESULT && !is_harmless(name)) {
-                escape(f, off, "a member of the result that ddblint does not model is read");
+                escape(f, off, at, h, unmodelled);
         }
 }
 
@@ -225,6 +241,8 @@ static bool var_site(void *data, const struct dl_body_site *site)
                 return true; /* the out-parameter of the call itself */
         if (!clang_Cursor_isNull(r->value))
                 return true; /* `v = ...`: v gets a new value */
+        if (w->h == H_RESULT)
+                result_use(f, r->off, r->cursor); /* any use of a result variable */
         if (w->h == H_STATUS) {
                 success(f, r->off);
                 return true;
@@ -239,6 +257,8 @@ static bool var_site(void *data, const struct dl_body_site *site)
                 unsigned reads = r->member_call >= 0 ? json_reads(f->b, r->member_call) : 0;
                 if (reads) {
                         f->reads |= reads;
+                        if (w->h == H_CRESULT)
+                                result_use(f, r->off, r->member);
                         return true;
                 }
                 if (r->member_call >= 0 && is_release(f, r->member_call))
@@ -248,14 +268,17 @@ static bool var_site(void *data, const struct dl_body_site *site)
         }
         if (r->call >= 0) { /* passed to a function */
                 unsigned reads = json_reads(f->b, r->call);
-                if (reads)
+                if (reads) {
                         f->reads |= reads;
-                else if (!is_release(f, r->call))
-                        escape(f, r->off, "the response is passed to a function");
+                        if (w->h == H_CRESULT)
+                                result_use(f, r->off, r->cursor);
+                } else if (!is_release(f, r->call)) {
+                        escape(f, r->off, r->cursor, w->h, "the response is passed to a function");
+                }
                 return true;
         }
         if (r->copied || w->h != H_CRESULT)
-                escape(f, r->off, "the response is returned, stored or copied");
+                escape(f, r->off, r->cursor, w->h, "the response is returned, stored or copied");
         else
                 success(f, r->off); /* a C result compared or tested: `if (!resp)` */
         return true;
@@ -264,7 +287,7 @@ static bool var_site(void *data, const struct dl_body_site *site)
 static void follow_var(struct flow *f, CXCursor var, unsigned from, enum holder h)
 {
         if (f->depth >= MAX_DEPTH) {
-                escape(f, from, "the response flows through too many variables");
+                escape(f, from, var, h, "the response flows through too many variables");
                 return;
         }
         f->depth++;
@@ -277,7 +300,11 @@ static void follow_var(struct flow *f, CXCursor var, unsigned from, enum holder 
 static void follow_value(struct flow *f, int call, enum holder h)
 {
         const struct dl_body_call *c = &f->b->calls.items[call];
-        if (c->parent >= 0) {
+        if (!clang_Cursor_isNull(c->var)) {
+                /* the initializer of a variable, perhaps through a copy or
+                 * move construction (then parent is that constructor) */
+                follow_var(f, c->var, c->off, h);
+        } else if (c->parent >= 0) {
                 const struct dl_body_call *p = &f->b->calls.items[c->parent];
                 if (c->parent_arg == DL_BODY_OBJECT) {
                         member_use(f, dl_cx_spelling(f->cx, p->cursor), c->parent, p->off, h,
@@ -289,15 +316,14 @@ static void follow_value(struct flow *f, int call, enum holder h)
                         if (reads)
                                 f->reads |= reads;
                         else
-                                escape(f, p->off, "the response is passed to a function");
+                                escape(f, p->off, p->cursor, h,
+                                       "the response is passed to a function");
                 }
-        } else if (!clang_Cursor_isNull(c->var)) {
-                follow_var(f, c->var, c->off, h);
         } else if (h == H_STATUS) {
                 if (!c->discarded)
                         success(f, c->off);
         } else if (!c->discarded) {
-                escape(f, c->off,
+                escape(f, c->off, c->cursor, h,
                        "the response is returned or used where ddblint cannot follow it");
         }
 }
@@ -332,6 +358,7 @@ void dl_response_follow(struct dl_cx *cx, const struct dl_body *b, int call, enu
         CXType rt = clang_getCursorType(c->cursor);
         bool followed = false;
         if (record_named(rt, "Outcome")) {
+                out->outcome = true;
                 follow_value(&f, call, H_OUTCOME);
                 followed = true;
         } else if (clang_getCanonicalType(rt).kind == CXType_Pointer &&
@@ -357,7 +384,7 @@ void dl_response_follow(struct dl_cx *cx, const struct dl_body *b, int call, enu
                         if (clang_getCursorKind(dl_cx_strip(arg)) != CXCursor_UnaryOperator ||
                             clang_getCursorKind(v) != CXCursor_DeclRefExpr ||
                             clang_getCursorKind(clang_getCursorReferenced(v)) != CXCursor_VarDecl) {
-                                escape(&f, c->off,
+                                escape(&f, c->off, c->cursor, H_CRESULT,
                                        "the response is written where ddblint "
                                        "cannot follow it");
                                 followed = true;
