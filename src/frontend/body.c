@@ -60,10 +60,11 @@ static bool macro_guard(struct dl_cx *cx, CXCursor c, enum CXCursorKind k)
 }
 
 /* Record [begin, end) as loop and/or conditional code. */
-static void push_cond(struct dl_body *b, unsigned begin, unsigned end, bool loop, bool conditional)
+static void push_cond(struct dl_body *b, unsigned begin, unsigned end, bool loop, bool conditional,
+                      CXCursor stmt)
 {
-        struct dl_body_cond cond = {begin, end > begin ? end : begin + 1, loop, conditional, -1, 0,
-                                    false};
+        struct dl_body_cond cond = {
+                begin, end > begin ? end : begin + 1, loop, conditional, -1, 0, false, stmt};
         DL_VEC_PUSH(&b->conds, cond);
 }
 
@@ -147,18 +148,18 @@ static void index_statement(struct dl_body *b, CXCursor c, enum CXCursorKind k)
                 if (dl_cx_children(c, kids, 3) == 3) {
                         push_cond(b,
                                   dl_cx_offset(clang_getRangeStart(clang_getCursorExtent(kids[1]))),
-                                  end, false, true);
+                                  end, false, true, c);
                         return;
                 }
         } else if (statement_head(c, begin, end, &branch, semi)) {
                 if (k == CXCursor_ForStmt) {
-                        push_cond(b, semi[0], end, true, false); /* condition, increment, body */
-                        push_cond(b, semi[1], end, true, true);  /* increment, body */
+                        push_cond(b, semi[0], end, true, false, c); /* condition, increment, body */
+                        push_cond(b, semi[1], end, true, true, c);  /* increment, body */
                         return;
                 }
                 if (loop)
-                        push_cond(b, begin, end, true, false);
-                push_cond(b, branch, end, loop, true);
+                        push_cond(b, begin, end, true, false, c);
+                push_cond(b, branch, end, loop, true, c);
                 if (k == CXCursor_IfStmt) {
                         b->conds.items[b->conds.n - 1].is_if = true;
                         unsigned split = else_begin(c, branch);
@@ -167,7 +168,7 @@ static void index_statement(struct dl_body *b, CXCursor c, enum CXCursorKind k)
                 }
                 return;
         }
-        push_cond(b, begin, end, loop, true);
+        push_cond(b, begin, end, loop, true, c);
 }
 
 /* `v = value` seen by the visit: linked once the body is indexed. */
@@ -272,7 +273,7 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
                     !strcmp(op, "or")) {
                         CXSourceRange r = clang_getCursorExtent(kids[1]);
                         push_cond(b, dl_cx_offset(clang_getRangeStart(r)),
-                                  dl_cx_offset(clang_getRangeEnd(r)), false, true);
+                                  dl_cx_offset(clang_getRangeEnd(r)), false, true, c);
                 }
                 break;
         }
@@ -292,7 +293,7 @@ static enum CXChildVisitResult index_visit(CXCursor c, CXCursor parent, CXClient
                         break;
                 CXSourceRange r = clang_getCursorExtent(c);
                 push_cond(b, dl_cx_offset(clang_getRangeStart(r)),
-                          dl_cx_offset(clang_getRangeEnd(r)), k == CXCursor_DoStmt, true);
+                          dl_cx_offset(clang_getRangeEnd(r)), k == CXCursor_DoStmt, true, c);
                 break;
         }
         default: break;

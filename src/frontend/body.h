@@ -99,6 +99,9 @@ struct dl_body_cond {
          * not an if's or the if has no else. */
         unsigned split;
         bool is_if; /* the branches of an if statement */
+        /* The statement or expression the range belongs to (the for, while,
+         * do, range-for, if, switch, ?:, lambda, try or && / ||). */
+        CXCursor stmt;
 };
 
 struct dl_body_key {

@@ -897,6 +897,8 @@ static void read_object(struct reader *r, const struct jnode *obj, struct dl_req
                 } else if (len == 4 && memcmp(name, "Keys", 4) == 0) {
                         /* BatchGetItem's KeysAndAttributes: a list of keys */
                         req->key = (struct dl_attr_map){DL_VAL_DYNAMIC, NULL, 0, v->loc};
+                        if (v->kind == J_ARRAY && !v->open)
+                                req->n_keys = v->elems.n;
                         for (size_t k = 0; r->api == DL_API_20111205 && v->kind == J_ARRAY &&
                                            k < v->elems.n; k++)
                                 read_old_key(r, v->elems.items[k], req, false);

@@ -176,6 +176,10 @@ struct dl_request {
                                        the call; the request type proves the op */
         struct dl_request *items;   /* batch / transaction members */
         size_t n_items;
+        /* A BatchGetItem member (KeysAndAttributes): how many keys its Keys
+         * list holds when every one is known (a JSON array with no hole);
+         * 0 when not known. */
+        size_t n_keys;
         /* For a member of items: the API shape it was built from: "Put",
          * "Update", "Delete", "ConditionCheck" (TransactWriteItems), "Get"
          * (TransactGetItems), "PutRequest", "DeleteRequest" (BatchWriteItem),

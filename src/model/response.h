@@ -38,10 +38,39 @@ enum dl_response_read {
                                            carries its statement's Error) */
 };
 
+/* The loop around a point of the function (the innermost loop holding
+ * it), as far as ddblint can tell what it iterates over. */
+enum dl_loop_kind {
+        DL_LOOP_NONE = 0, /* not in a loop */
+        DL_LOOP_OTHER,    /* a while or do loop, a for ddblint cannot read: pagination,
+                             retries, polling, anything */
+        DL_LOOP_COUNTED,  /* a for up to a constant count (retries, write shards) or
+                             over a container of fixed size */
+        DL_LOOP_ELEMENTS, /* over the elements of a container of any size: a
+                             range-for over a vector, list, set or map, or a for
+                             whose index runs to a bound that is not a constant and
+                             subscripts a container or array */
+};
+
 struct dl_response {
         enum dl_response_state state;
-        unsigned reads; /* enum dl_response_read, or'ed; meaningful for FOLLOWED */
-        bool in_loop;   /* the call sits in a loop's body or head */
+        unsigned reads;         /* enum dl_response_read, or'ed; meaningful for FOLLOWED */
+        bool in_loop;           /* the call sits in a loop's body or head */
+        enum dl_loop_kind loop; /* the innermost loop holding the call */
+        /* loop is DL_LOOP_ELEMENTS and the request's key (Key; Item for
+         * PutItem), or the request expression given to the call, is built
+         * from the loop's element: a reference to the element (the
+         * range-for's variable, the index) or to a local initialized from
+         * it inside the loop. */
+        bool key_from_element;
+        /* A batch or transaction (BatchWriteItem, BatchGetItem,
+         * BatchExecuteStatement, TransactWriteItems, TransactGetItems) sent
+         * outside any loop whose members (or BatchGetItem keys) are added
+         * inside a DL_LOOP_ELEMENTS loop with no size guard in the function
+         * before the call (a size() or length() call outside the loop's
+         * head, a break in the loop): where the first such member is
+         * added; file NULL when none. */
+        struct dl_loc unbounded_add;
         /* The response is an AWS SDK for C++ outcome (Aws::Utils::Outcome);
          * false: a C client's result structure or status. */
         bool outcome;

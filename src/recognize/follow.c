@@ -1834,9 +1834,10 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
                         build_expr(&s, &r, req, off);
                 }
                 dl_response_follow(e->ctx.cx, &s.fb->body, (int)i, r.call_kind, &r.response);
-                if (finish_request(&s, &r))
+                if (finish_request(&s, &r)) {
+                        dl_response_loops(e->ctx.cx, &s.fb->body, (int)i, &r);
                         DL_VEC_PUSH(out, r);
-                else if (ev->wrapper && ev->wrapper->inferred && e->ctx.verbose)
+                } else if (ev->wrapper && ev->wrapper->inferred && e->ctx.verbose)
                         /* "0 findings" must not mean "nothing seen" */
                         dl_log_add(e->ctx.log, DL_LOG_NOTE, "inferred-wrapper-operation", &r.call,
                                    "the operation this call of '%s' (an inferred wrapper) sends is "

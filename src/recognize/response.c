@@ -12,6 +12,7 @@
  * lastEvaluatedKeys), and the JSON member names a raw response is read by.
  */
 #include "response.h"
+#include "loop.h"
 
 #include <limits.h>
 #include <string.h>
@@ -405,4 +406,94 @@ void dl_response_follow(struct dl_cx *cx, const struct dl_body *b, int call, enu
         out->why = f.why;
         if (f.first_result < f.first_check && !clang_Cursor_isNull(f.result_use))
                 out->unchecked_use = dl_cx_cursor_loc(cx, f.result_use);
+}
+
+/* Is the code at loc (a location of the request) built from l's element? */
+static bool loc_uses_element(struct dl_cx *cx, const struct dl_body *b, const struct dl_loop *l,
+                             const struct dl_loc *loc)
+{
+        return dl_loop_uses_element(b, l, dl_loop_offset(cx, b, loc));
+}
+
+/* Is req's key (Key; Item for PutItem), or the request expression given to
+ * the call, built from the element of the loop l around the call? */
+static bool key_from_element(struct dl_cx *cx, const struct dl_body *b, const struct dl_loop *l,
+                             const struct dl_body_call *c, const struct dl_request *req)
+{
+        int nargs = clang_Cursor_getNumArguments(c->cursor);
+        for (int a = 0; a < nargs; a++) {
+                CXCursor arg = clang_Cursor_getArgument(c->cursor, (unsigned)a);
+                CXSourceRange r = clang_getCursorExtent(arg);
+                unsigned lo = dl_cx_offset(clang_getRangeStart(r)),
+                         hi = dl_cx_offset(clang_getRangeEnd(r));
+                for (size_t i = 0; i < b->refs.n; i++) {
+                        const struct dl_body_ref *ref = &b->refs.items[i];
+                        for (unsigned v = 0; ref->off >= lo && ref->off < hi && v < l->n_vars;
+                             v++) {
+                                if (clang_equalCursors(ref->decl, l->vars[v]))
+                                        return true;
+                        }
+                }
+        }
+        const struct dl_attr_map *m = req->op == DL_OP_PUT_ITEM ? &req->item : &req->key;
+        if (m->kind == DL_VAL_ABSENT)
+                return false;
+        if (loc_uses_element(cx, b, l, &m->loc))
+                return true;
+        for (size_t i = 0; i < m->n; i++) {
+                if (loc_uses_element(cx, b, l, &m->items[i].loc) ||
+                    loc_uses_element(cx, b, l, &m->items[i].val.loc))
+                        return true;
+        }
+        return false;
+}
+
+static bool is_batch(enum dl_op op)
+{
+        return op == DL_OP_BATCH_WRITE_ITEM || op == DL_OP_BATCH_GET_ITEM ||
+               op == DL_OP_BATCH_EXECUTE_STATEMENT || op == DL_OP_TRANSACT_WRITE_ITEMS ||
+               op == DL_OP_TRANSACT_GET_ITEMS;
+}
+
+/* Is loc, before the call at send, inside a loop over a container of any
+ * size with no size guard? */
+static bool added_unbounded(struct dl_cx *cx, const struct dl_body *b, const struct dl_loc *loc,
+                            unsigned send)
+{
+        unsigned off = dl_loop_offset(cx, b, loc);
+        if (off == UINT_MAX || off >= send)
+                return false;
+        struct dl_loop l;
+        dl_loop_at(cx, b, off, &l);
+        return l.kind == DL_LOOP_ELEMENTS && !dl_loop_guarded(cx, b, &l, send);
+}
+
+#define MAX_MEMBERS 64 /* members looked at for a loop that adds them */
+
+void dl_response_loops(struct dl_cx *cx, const struct dl_body *b, int call, struct dl_request *req)
+{
+        struct dl_response *out = &req->response;
+        if (call < 0 || (size_t)call >= b->calls.n)
+                return;
+        const struct dl_body_call *c = &b->calls.items[call];
+        struct dl_loop l;
+        dl_loop_at(cx, b, c->off, &l);
+        out->loop = l.kind;
+        if (l.kind == DL_LOOP_ELEMENTS)
+                out->key_from_element = key_from_element(cx, b, &l, c, req);
+        if (l.kind != DL_LOOP_NONE || !is_batch(req->op))
+                return;
+        for (size_t i = 0; i < req->n_items && i < MAX_MEMBERS; i++) {
+                const struct dl_request *m = &req->items[i];
+                const struct dl_loc *at =
+                        added_unbounded(cx, b, &m->call, c->off) ? &m->call
+                        : m->key.kind != DL_VAL_ABSENT &&
+                                        added_unbounded(cx, b, &m->key.loc, c->off)
+                                ? &m->key.loc
+                                : NULL;
+                if (at) {
+                        out->unbounded_add = *at;
+                        return;
+                }
+        }
 }

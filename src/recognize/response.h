@@ -30,4 +30,14 @@
 void dl_response_follow(struct dl_cx *cx, const struct dl_body *b, int call, enum dl_call_kind kind,
                         struct dl_response *out);
 
+/**
+ * dl_response_loops - the loops around the client call
+ * b->calls.items[call] of req, once req is built (its key and its batch
+ * members known): sets req->response.loop, key_from_element and
+ * unbounded_add (model/response.h) through recognize/loop.h. Cost: the
+ * loop statements around the call and around each member's addition (at
+ * most 64 members), and the body's calls and references for each.
+ */
+void dl_response_loops(struct dl_cx *cx, const struct dl_body *b, int call, struct dl_request *req);
+
 #endif
