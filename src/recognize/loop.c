@@ -252,6 +252,10 @@ bool dl_loop_uses_element(const struct dl_body *b, const struct dl_loop *l, unsi
                 return false;
         unsigned lo = off, hi = off + 1;
         for (size_t i = 0; i < b->calls.n; i++) {
+                /* only the loop's calls: a function with many requests in
+                 * loops costs each its loop, not the whole body */
+                if (b->calls.items[i].off < l->begin || b->calls.items[i].off >= l->end)
+                        continue;
                 CXSourceRange r = clang_getCursorExtent(b->calls.items[i].cursor);
                 unsigned s = dl_cx_offset(clang_getRangeStart(r)),
                          e = dl_cx_offset(clang_getRangeEnd(r));
