@@ -51,7 +51,8 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                               "succeeded: when it fails the result is NULL or not filled; check "
                               "the returned status or pointer first",
                               dl_op_name(req->op));
-        dl_report_related(f, &req->call, "the %s is sent here", dl_op_name(req->op));
+        if (dl_loc_cmp(&resp->unchecked_use, &req->call) != 0)
+                dl_report_related(f, &req->call, "the %s is sent here", dl_op_name(req->op));
 }
 
 const struct dl_check dl_check_outcome_unchecked = {
