@@ -1,9 +1,13 @@
 // users.cpp - reading a user's item collection.
 #include "ecommerce/store.h"
 
+#include <aws/dynamodb/model/BatchWriteItemRequest.h>
+#include <aws/dynamodb/model/DeleteItemRequest.h>
 #include <aws/dynamodb/model/QueryRequest.h>
 
+#include <chrono>
 #include <iostream>
+#include <thread>
 
 namespace ecommerce {
 
@@ -81,6 +85,115 @@ bool Store::ListOrders(const Aws::String &user_id, Aws::Vector<Order> *out)
     }
     *out = rows.orders;
     return true;
+}
+
+// The first order row of the user, if any (Limit 1: one page is all it asks).
+static Aws::DynamoDB::Model::QueryRequest FirstOrderRequest(const Aws::String &user_id)
+{
+    Aws::DynamoDB::Model::QueryRequest request;
+    request.WithTableName(kTableName)
+        .WithKeyConditionExpression("PK = :pk AND begins_with(SK, :order)")
+        .WithLimit(1);
+    request.AddExpressionAttributeValues(":pk", S(keys::UserPk(user_id)));
+    request.AddExpressionAttributeValues(":order", S("ORDER#"));
+    return request;
+}
+
+bool Store::HasOrders(const Aws::String &user_id)
+{
+    // MISTAKE (ddblint: outcome-unchecked): the outcome's success is never
+    // looked at; when the Query fails (throttled, denied), GetResult() is an
+    // empty result and the user "has no orders". See HasOrdersChecked.
+    return !client_.Query(FirstOrderRequest(user_id)).GetResult().GetItems().empty();
+}
+
+bool Store::HasOrdersChecked(const Aws::String &user_id, bool *has_orders)
+{
+    auto outcome = client_.Query(FirstOrderRequest(user_id));
+    if (!outcome.IsSuccess()) {
+        std::cerr << "HasOrders(" << user_id << "): " << outcome.GetError().GetMessage()
+                  << std::endl;
+        return false;
+    }
+    *has_orders = !outcome.GetResult().GetItems().empty();
+    return true;
+}
+
+bool Store::DeleteOrders(const Aws::String &user_id, const Aws::Vector<Aws::String> &order_ids)
+{
+    // MISTAKE (ddblint: request-in-loop): one DeleteItem, one round trip,
+    // per order; BatchWriteItem deletes 25 in one call (DeleteOrdersBatched).
+    for (const Aws::String &order_id : order_ids) {
+        Aws::DynamoDB::Model::DeleteItemRequest request;
+        request.SetTableName(kTableName);
+        request.AddKey("PK", S(keys::UserPk(user_id)));
+        request.AddKey("SK", S(keys::OrderSk(order_id)));
+        auto outcome = client_.DeleteItem(request);
+        if (!outcome.IsSuccess()) {
+            std::cerr << "DeleteOrders(" << order_id << "): " << outcome.GetError().GetMessage()
+                      << std::endl;
+            return false;
+        }
+    }
+    return true;
+}
+
+bool Store::DeleteOrdersAtOnce(const Aws::String &user_id,
+                               const Aws::Vector<Aws::String> &order_ids)
+{
+    // MISTAKE (ddblint: batch-size-limit): every order in one BatchWriteItem;
+    // DynamoDB takes at most 25 and rejects a user with 26 orders whole.
+    Aws::Vector<Aws::DynamoDB::Model::WriteRequest> deletes;
+    for (const Aws::String &order_id : order_ids) {
+        Aws::DynamoDB::Model::DeleteRequest del;
+        del.AddKey("PK", S(keys::UserPk(user_id)));
+        del.AddKey("SK", S(keys::OrderSk(order_id)));
+        deletes.push_back(Aws::DynamoDB::Model::WriteRequest().WithDeleteRequest(del));
+    }
+    Aws::DynamoDB::Model::BatchWriteItemRequest request;
+    request.AddRequestItems(kTableName, deletes);
+    auto outcome = client_.BatchWriteItem(request);
+    return outcome.IsSuccess() && outcome.GetResult().GetUnprocessedItems().empty();
+}
+
+// One BatchWriteItem of at most 25 requests, resending what DynamoDB did
+// not process (UnprocessedItems) with exponential backoff.
+static bool WriteBatch(Aws::DynamoDB::DynamoDBClient &client,
+                       const Aws::Vector<Aws::DynamoDB::Model::WriteRequest> &writes)
+{
+    Aws::DynamoDB::Model::BatchWriteItemRequest request;
+    request.AddRequestItems(kTableName, writes);
+    for (int attempt = 0; attempt < 8; attempt++) {
+        auto outcome = client.BatchWriteItem(request);
+        if (!outcome.IsSuccess()) {
+            std::cerr << "BatchWriteItem: " << outcome.GetError().GetMessage() << std::endl;
+            return false;
+        }
+        const auto &left = outcome.GetResult().GetUnprocessedItems();
+        if (left.empty())
+            return true;
+        request.SetRequestItems(left);
+        std::this_thread::sleep_for(std::chrono::milliseconds(50 << attempt));
+    }
+    return false;
+}
+
+bool Store::DeleteOrdersBatched(const Aws::String &user_id,
+                                const Aws::Vector<Aws::String> &order_ids)
+{
+    Aws::Vector<Aws::DynamoDB::Model::WriteRequest> deletes;
+    for (const Aws::String &order_id : order_ids) {
+        Aws::DynamoDB::Model::DeleteRequest del;
+        del.AddKey("PK", S(keys::UserPk(user_id)));
+        del.AddKey("SK", S(keys::OrderSk(order_id)));
+        deletes.push_back(Aws::DynamoDB::Model::WriteRequest().WithDeleteRequest(del));
+        if (deletes.size() == 25) {
+            if (!WriteBatch(client_, deletes))
+                return false;
+            deletes.clear();
+        }
+    }
+    return deletes.empty() || WriteBatch(client_, deletes);
 }
 
 }  // namespace ecommerce

@@ -94,6 +94,18 @@ public:
     bool GetUserWithOrders(const Aws::String &user_id, UserWithOrders *out);
     // The user's orders (with items), without the profile.
     bool ListOrders(const Aws::String &user_id, Aws::Vector<Order> *out);
+    // Whether the user has placed an order, and its twin that tells an
+    // error from "no".
+    bool HasOrders(const Aws::String &user_id);
+    bool HasOrdersChecked(const Aws::String &user_id, bool *has_orders);
+    // Delete the rows of the given orders (a data purge): one DeleteItem
+    // per order, one BatchWriteItem for all of them, and the twin that
+    // sends batches of 25 and resends what DynamoDB did not process.
+    bool DeleteOrders(const Aws::String &user_id, const Aws::Vector<Aws::String> &order_ids);
+    bool DeleteOrdersAtOnce(const Aws::String &user_id,
+                            const Aws::Vector<Aws::String> &order_ids);
+    bool DeleteOrdersBatched(const Aws::String &user_id,
+                             const Aws::Vector<Aws::String> &order_ids);
     // Up to `limit` unshipped orders from GSI1, oldest order date first.
     bool ListUnshippedOrders(int limit, Aws::Vector<Order> *out);
     // Unshipped orders placed before `cutoff` (ISO 8601), for the
