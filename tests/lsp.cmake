@@ -3,11 +3,12 @@
 # of saved and unsaved text, a code action, a rules file's error,
 # didClose, shutdown); tests/lsp/protocol.py is a broken or hostile client
 # (bad frames, non-JSON, unknown methods, a client that disappears);
-# tests/lsp/neovim.sh is Neovim as the client.
+# tests/lsp/pull.py is a client that pulls diagnostics; tests/lsp/neovim.sh
+# is Neovim as the client.
 # Needs python3 (standard library only).
 find_program(DL_LSP_PYTHON3 NAMES python3)
 if(DL_LSP_PYTHON3)
-  foreach(t session protocol)
+  foreach(t session protocol pull)
     add_test(NAME lsp:${t}
              COMMAND ${DL_LSP_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/lsp/${t}.py
                      $<TARGET_FILE:ddblint>)

@@ -62,6 +62,9 @@ struct doc {
         char *last_text;           /* the text it was computed on */
         size_t last_len;
         long long last_version;
+        DL_VEC(json_t *)
+        pulls; /* ids of textDocument/diagnostic requests
+                                      waiting for the current text's result */
 };
 
 struct server {
@@ -72,6 +75,9 @@ struct server {
         enum { UNINITIALIZED, RUNNING, SHUT_DOWN } state;
         bool utf8;          /* positionEncoding utf-8 agreed */
         bool watch_dynamic; /* the client registers file watchers */
+        bool pull;          /* the client pulls diagnostics (textDocument/diagnostic):
+                               they are answered, not published */
+        bool refresh;       /* and asks to be told when to pull again */
         struct dl_lsp_reader in;
         DL_VEC(struct doc *) docs;
         DL_VEC(char *) rules_uris; /* rules files with an error published */
@@ -149,6 +155,9 @@ static void forget_result(struct doc *d)
 
 static void free_doc(struct doc *d)
 {
+        for (size_t i = 0; i < d->pulls.n; i++)
+                json_decref(d->pulls.items[i]);
+        DL_VEC_FREE(&d->pulls);
         dl_lsp_analysis_cancel(&d->run);
         forget_result(d);
         free(d->uri);
@@ -211,6 +220,35 @@ static void rules_error(struct server *s, const struct dl_error *err)
         DL_VEC_PUSH(&s->rules_uris, uri);
 }
 
+/* A full DocumentDiagnosticReport (LSP 3.17) of items (taken), its
+ * resultId the document's version. */
+static json_t *report(const struct doc *d, json_t *items)
+{
+        char id[32];
+        snprintf(id, sizeof id, "%lld", d->version);
+        json_t *r = json_object();
+        json_object_set_new(r, "kind", json_string("full"));
+        json_object_set_new(r, "resultId", json_string(id));
+        json_object_set_new(r, "items", items);
+        return r;
+}
+
+/* The diagnostics of d's current text: published, or in pull mode the
+ * answer of every pull waiting for them (items taken). */
+static void deliver(struct server *s, struct doc *d, json_t *items)
+{
+        if (!s->pull) {
+                publish(s, d->uri, items, d->version);
+                return;
+        }
+        for (size_t i = 0; i < d->pulls.n; i++) {
+                reply(s, d->pulls.items[i], report(d, json_deep_copy(items)));
+                json_decref(d->pulls.items[i]);
+        }
+        d->pulls.n = 0;
+        json_decref(items);
+}
+
 static void start_analysis(struct server *s, struct doc *d)
 {
         d->due_ms = 0;
@@ -233,10 +271,11 @@ static void start_analysis(struct server *s, struct doc *d)
                              err.col, err.message);
                 json_t *a = json_array();
                 json_array_append_new(a, dl_lsp_error_diagnostic(&here, "rules-file", &t));
-                publish(s, d->uri, a, d->version);
+                deliver(s, d, a);
                 dl_error_fini(&here);
         } else {
                 log_message(s, 1, err.message ? err.message : "the analysis could not start");
+                deliver(s, d, json_array());
         }
         dl_error_fini(&err);
 }
@@ -244,17 +283,15 @@ static void start_analysis(struct server *s, struct doc *d)
 static void finish_analysis(struct server *s, struct doc *d)
 {
         forget_result(d);
-        dl_lsp_analysis_finish(&d->run, &s->project, &d->last);
-        d->last_text = dl_xmalloc(d->len + 1);
-        /* the text analysed is the document's unless an edit came since,
-         * which then has an analysis due and is published when it ends */
-        memcpy(d->last_text, d->text, d->len + 1);
-        d->last_len = d->len;
+        d->last_text = dl_xstrndup(d->run.text, d->run.len); /* the text analysed */
+        d->last_len = d->run.len;
         d->last_version = d->run_version;
+        dl_lsp_analysis_finish(&d->run, &s->project, &d->last);
+        /* an edit came since: its analysis is due, and delivered when it ends */
         if (d->run_version != d->version)
                 return;
         struct dl_lsp_text t = {d->last_text, d->last_len, s->utf8};
-        publish(s, d->uri, dl_lsp_diagnostics(&s->project, &d->last, d->path, &t), d->version);
+        deliver(s, d, dl_lsp_diagnostics(&s->project, &d->last, d->path, &t));
         if (!s->rules_uris.n)
                 return;
         clear_rules_errors(s); /* its rules read without an error */
@@ -269,6 +306,12 @@ static void reload(struct server *s)
         clear_rules_errors(s);
         for (size_t i = 0; i < s->docs.n; i++)
                 schedule(s->docs.items[i], 0);
+        if (s->pull && s->refresh) { /* the client pulls again */
+                json_t *req = dl_lsp_notification("workspace/diagnostic/refresh", NULL);
+                json_object_del(req, "params");
+                json_object_set_new(req, "id", json_integer(++s->next_id));
+                send_msg(s, req);
+        }
 }
 
 /* ---- params ---- */
@@ -317,6 +360,13 @@ static json_t *capabilities(struct server *s)
         json_array_append_new(kinds, json_string("quickfix"));
         json_object_set_new(ca, "codeActionKinds", kinds);
         json_object_set_new(caps, "codeActionProvider", ca);
+        if (s->pull) {
+                json_t *dp = json_object();
+                json_object_set_new(dp, "identifier", json_string("ddblint"));
+                json_object_set_new(dp, "interFileDependencies", json_false());
+                json_object_set_new(dp, "workspaceDiagnostics", json_false());
+                json_object_set_new(caps, "diagnosticProvider", dp);
+        }
         return caps;
 }
 
@@ -331,6 +381,9 @@ static void on_initialize(struct server *s, const json_t *id, const json_t *para
                 const char *e = json_string_value(json_array_get(encs, i));
                 s->utf8 = s->utf8 || (e && !strcmp(e, "utf-8"));
         }
+        s->pull = json_is_object(path_at(params, "capabilities", "textDocument", "diagnostic"));
+        s->refresh = json_is_true(json_object_get(
+                path_at(params, "capabilities", "workspace", "diagnostics"), "refreshSupport"));
         const json_t *watch = path_at(params, "capabilities", "workspace", "didChangeWatchedFiles");
         s->watch_dynamic = json_is_true(json_object_get(watch, "dynamicRegistration"));
         /* the workspace root: its first folder, else rootUri, else rootPath */
@@ -504,7 +557,9 @@ static void on_did_close(struct server *s, const json_t *params)
                         break;
                 }
         }
-        if (d->analysed)
+        if (d->analysed && s->pull)
+                deliver(s, d, json_array()); /* the pulls still waiting */
+        else if (d->analysed)
                 publish(s, d->uri, json_array(), -1);
         free_doc(d);
 }
@@ -521,6 +576,38 @@ static void on_watched_files(struct server *s, const json_t *params)
                         reload(s);
                         return;
                 }
+        }
+}
+
+/* textDocument/diagnostic: the current text's diagnostics at once when
+ * they are known (unchanged when the client has them: its
+ * previousResultId is this version), else when its analysis ends. */
+static void on_pull(struct server *s, const json_t *id, const json_t *params)
+{
+        struct doc *d = doc_of(s, params);
+        if (!d || !d->analysed) {
+                json_t *r = json_object();
+                json_object_set_new(r, "kind", json_string("full"));
+                json_object_set_new(r, "items", json_array());
+                reply(s, id, r);
+                return;
+        }
+        bool known = d->last_text && d->last_version == d->version && !d->run.pid && !d->due_ms;
+        char version[32];
+        snprintf(version, sizeof version, "%lld", d->version);
+        const char *prev = str_at(params, "previousResultId");
+        if (known && prev && !strcmp(prev, version)) {
+                json_t *r = json_object();
+                json_object_set_new(r, "kind", json_string("unchanged"));
+                json_object_set_new(r, "resultId", json_string(version));
+                reply(s, id, r);
+        } else if (known) {
+                struct dl_lsp_text t = {d->last_text, d->last_len, s->utf8};
+                reply(s, id, report(d, dl_lsp_diagnostics(&s->project, &d->last, d->path, &t)));
+        } else {
+                DL_VEC_PUSH(&d->pulls, json_deep_copy(id));
+                if (!d->run.pid && !d->due_ms)
+                        schedule(d, 0);
         }
 }
 
@@ -578,6 +665,10 @@ static void dispatch(struct server *s, const char *method, const json_t *id, con
                 if (request)
                         reply_error(s, id, DL_LSP_INVALID_PARAMS,
                                     "params must be an object or an array");
+                return;
+        }
+        if (!strcmp(method, "textDocument/diagnostic") && request && json_is_object(params)) {
+                on_pull(s, id, params);
                 return;
         }
         if (!strcmp(method, "textDocument/codeAction") && request) {
@@ -725,6 +816,7 @@ static void loop(struct server *s)
                                 dl_lsp_analysis_cancel(&d->run);
                                 log_message(s, 2, msg);
                                 free(msg);
+                                deliver(s, d, json_array());
                         }
                         if (d->due_ms && d->due_ms <= now)
                                 start_analysis(s, d);
