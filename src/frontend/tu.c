@@ -203,6 +203,115 @@ static bool under_dir(const char *file, const char *dir)
         return strncmp(file, dir, n) == 0 && (file[n] == '/' || file[n] == '\0');
 }
 
+/* The texts whose words a message located in the tree may quote
+ * (docs/security.md "The tree's boundary"): the files of the translation
+ * unit whose real path lies under the project root or in the system's
+ * own headers, and ddblint's stubs. Gathered when a message first needs
+ * them. */
+struct known_text {
+        const char *text; /* clang's copy of the file, borrowed */
+        size_t len;
+};
+struct known {
+        CXTranslationUnit tu;
+        const char *root, *stub_dir;
+        bool ready;
+        struct known_text *files;
+        size_t n;
+};
+
+/* Real-path prefixes of the headers every machine has, public text. */
+static const char *const system_dirs[] = {"/usr/include", "/usr/local/include", "/usr/lib"};
+
+static bool known_path(const struct known *k, const char *path)
+{
+        char real[PATH_MAX];
+        if (!path || !*path || !realpath(path, real))
+                return false;
+        if (dl_path_under(real, k->root) || (k->stub_dir && under_dir(path, k->stub_dir)))
+                return true;
+        for (size_t i = 0; i < sizeof system_dirs / sizeof *system_dirs; i++) {
+                if (dl_path_under(real, system_dirs[i]))
+                        return true;
+        }
+        return false;
+}
+
+static void known_file(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+        (void)stack;
+        (void)depth;
+        struct known *k = data;
+        CXString name = clang_getFileName(f);
+        bool known = known_path(k, clang_getCString(name));
+        clang_disposeString(name);
+        size_t len = 0;
+        const char *text = known ? clang_getFileContents(k->tu, f, &len) : NULL;
+        if (text) {
+                k->files = dl_xrealloc(k->files, (k->n + 1) * sizeof *k->files);
+                k->files[k->n++] = (struct known_text){text, len};
+        }
+}
+
+static bool word_byte(unsigned char c)
+{
+        return c == '_' || c == '$' || c >= 0x80 || (c >= '0' && c <= '9') ||
+               ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+
+/* Whether the word w[0..n) is spelled, as a whole word, in a known text. */
+static bool known_word(const struct known *k, const char *w, size_t n)
+{
+        for (size_t f = 0; f < k->n; f++) {
+                const char *t = k->files[f].text;
+                size_t len = k->files[f].len;
+                for (const char *p = t; len >= n && p && p <= t + len - n;) {
+                        p = memchr(p, w[0], (size_t)(t + len - n - p) + 1);
+                        if (!p)
+                                break;
+                        if (!memcmp(p, w, n) && (p == t || !word_byte((unsigned char)p[-1])) &&
+                            (p + n == t + len || !word_byte((unsigned char)p[n])))
+                                return true;
+                        p++;
+                }
+        }
+        return false;
+}
+
+/* Whether every word between quotes ('...' or "...") of a message located
+ * in the tree is spelled in a known text: clang quotes types, names and
+ * expressions whose tokens may come from a file outside the project root
+ * included in the middle of a declaration ("invalid application of
+ * 'sizeof' to an incomplete type 'struct <the first word of the file>'"). */
+static bool quotes_known_words(struct known *k, const char *msg)
+{
+        char quote = 0;
+        for (const char *p = msg; *p; p++) {
+                if (!quote) {
+                        if (*p == '\'' || *p == '"')
+                                quote = *p;
+                        continue;
+                }
+                if (*p == quote) {
+                        quote = 0;
+                        continue;
+                }
+                if (!word_byte((unsigned char)*p))
+                        continue;
+                size_t n = 1;
+                while (word_byte((unsigned char)p[n]))
+                        n++;
+                if (!k->ready) {
+                        k->ready = true;
+                        clang_getInclusions(k->tu, known_file, k);
+                }
+                if (!known_word(k, p, n))
+                        return false;
+                p += n - 1;
+        }
+        return true;
+}
+
 /* A file outside the project root that clang reported errors in. */
 struct outside {
         char *file; /* as clang named it (heap) */
@@ -215,6 +324,7 @@ unsigned dl_tu_log_diagnostics(struct dl_tu *tu, struct dl_cx *cx, const char *r
         unsigned errors = 0;
         struct outside *out = NULL;
         size_t n_out = 0;
+        struct known known = {tu->tu, root, tu->stub_dir, false, NULL, 0};
         unsigned n = clang_getNumDiagnostics(tu->tu);
         for (unsigned i = 0; i < n; i++) {
                 CXDiagnostic d = clang_getDiagnostic(tu->tu, i);
@@ -246,16 +356,21 @@ unsigned dl_tu_log_diagnostics(struct dl_tu *tu, struct dl_cx *cx, const char *r
                 }
                 if (log) {
                         CXString s = clang_getDiagnosticSpelling(d);
+                        const char *msg = clang_getCString(s);
                         /* An error with no place is about the command, not
                          * the code ("unknown argument: '-fbogus'"): said
                          * without --verbose, the file still analysed. */
                         if (!loc.file)
                                 dl_log_add(log, DL_LOG_WARNING, "compile-command", NULL,
-                                           "clang: %s (in the compile command; ignored)",
-                                           clang_getCString(s));
-                        else
+                                           "clang: %s (in the compile command; ignored)", msg);
+                        else if (root && !quotes_known_words(&known, msg ? msg : ""))
                                 dl_log_add(log, DL_LOG_NOTE, "clang-diagnostic", &loc,
-                                           "clang: %s", clang_getCString(s));
+                                           "clang reported an error here whose message quotes "
+                                           "words of no file inside the project root (not "
+                                           "quoted)");
+                        else
+                                dl_log_add(log, DL_LOG_NOTE, "clang-diagnostic", &loc, "clang: %s",
+                                           msg);
                         clang_disposeString(s);
                 }
                 dl_cx_dispose_diagnostic(d);
@@ -270,6 +385,7 @@ unsigned dl_tu_log_diagnostics(struct dl_tu *tu, struct dl_cx *cx, const char *r
                 free(out[k].file);
         }
         free(out);
+        free(known.files);
         return errors;
 }
 

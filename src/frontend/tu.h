@@ -83,7 +83,15 @@ enum dl_status dl_tu_parse_main(struct dl_tu *tu, const char *path, const char *
  * quoted: one note per such file (id "clang-diagnostic-outside", at the
  * file) counts them ("clang reported 2 errors in this file, which is
  * outside the project root (not quoted)"), so that a file such as
- * /etc/shadow reached by an include never has its words in a report.
+ * /etc/shadow reached by an include never has its words in a report. An
+ * error located in the tree whose message quotes a word ('...' or "...")
+ * spelled in none of the translation unit's files under root, under
+ * /usr/include, /usr/local/include or /usr/lib (real paths) or under the
+ * stub directory is not quoted either ("clang reported an error here whose
+ * message quotes words of no file inside the project root (not quoted)",
+ * at its place): an outside file included in the middle of a declaration
+ * lends its words to the tree's messages ("incomplete type 'struct
+ * <its first word>'").
  * Returns: the number of such errors (error and fatal severities), those
  * outside the root included.
  */
