@@ -194,9 +194,10 @@ enum dl_status dl_lsp_project_unit(struct dl_lsp_project *p, const char *path, b
 {
         memset(out, 0, sizeof *out);
         if (!p->config) {
-                struct dl_config_opts co = {p->o.rules_path, p->o.tables_from, p->o.n_tables_from,
-                                            p->ids,          p->cat->n,        p->root};
-                enum dl_status st = dl_config_new(&co, &p->config, err);
+                p->config_opts = (struct dl_config_opts){p->o.rules_path,    p->o.tables_from,
+                                                         p->o.n_tables_from, p->ids,
+                                                         p->cat->n,          p->root};
+                enum dl_status st = dl_config_new(&p->config_opts, &p->config, err);
                 if (st != DL_OK)
                         return st;
         }

@@ -11,6 +11,7 @@
 #ifndef DL_LSP_PROJECT_H
 #define DL_LSP_PROJECT_H
 
+#include "../cli/config.h"
 #include "../cli/options.h"
 #include "../core/error.h"
 #include "../core/log.h"
@@ -42,6 +43,8 @@ struct dl_lsp_project {
         size_t n_pipelines;
         char **help;       /* per check: its documentation's URI */
         struct dl_log log; /* what the project's set-up said */
+        /* config's options: it keeps a pointer to them */
+        struct dl_config_opts config_opts;
 };
 
 /* What a file is analysed with. */
