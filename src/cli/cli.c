@@ -251,7 +251,7 @@ struct run {
         struct dl_progress progress;
         struct dl_file_list files;
         struct dl_file_list defs; /* table definition files (definitions.h) */
-        const char **defs_linted; /* those linted (SARIF artifacts) */
+        char **defs_linted;       /* those linted (SARIF artifacts; owned) */
         size_t n_defs_linted;
         size_t *rules_index;                     /* per file */
         char **help_uri;                         /* per check */
@@ -820,7 +820,7 @@ static void run_fini(struct run *r)
         free(r->rules_index);
         dl_file_list_fini(&r->files);
         dl_file_list_fini(&r->defs);
-        free(r->defs_linted);
+        dl_strv_free(r->defs_linted, r->n_defs_linted);
         dl_pch_free(r->pch);
         dl_result_cache_free(r->results);
         dl_prefilter_memo_free(r->prefilter_memo);

@@ -64,7 +64,7 @@ static void collect(void *data, struct dl_finding *take)
 }
 
 size_t dl_definitions_lint(char **paths, size_t n, const struct dl_definitions_env *env,
-                           const char ***linted)
+                           char ***linted)
 {
         /* one per real path: the first spelling in path order */
         struct entry *es = dl_xcalloc(n + 1, sizeof *es);
@@ -109,9 +109,14 @@ size_t dl_definitions_lint(char **paths, size_t n, const struct dl_definitions_e
                         dl_finding_free(got.items[f]);
                 free(got.items);
         }
+        /* copies: the paths are the caller's, the artifacts outlive them */
+        char **out = dl_xcalloc(done + 1, sizeof *out);
+        for (size_t i = 0; i < done; i++)
+                out[i] = dl_xstrdup(order[i]);
+        free(order);
         for (size_t i = 0; i < k; i++)
                 free(es[i].real);
         free(es);
-        *linted = order;
+        *linted = out;
         return done;
 }

@@ -42,9 +42,10 @@ void dl_definitions_add_imports(const struct dl_ruleset *rs, char ***paths, size
  * env->pipeline_for gives (dl_pipeline_definitions), its findings handed
  * to env->done.
  * Returns: how many were linted (the SARIF artifacts), their paths in
- * *linted (heap array of borrowed paths; free() it).
+ * *linted (transfer full: a heap array of heap copies, dl_strv_free() it;
+ * paths may be freed as soon as this returns).
  */
 size_t dl_definitions_lint(char **paths, size_t n, const struct dl_definitions_env *env,
-                           const char ***linted);
+                           char ***linted);
 
 #endif
