@@ -42,8 +42,9 @@ struct dl_check {
          * name a table be checked). *state is passed back in ctx. */
         enum dl_status (*configure)(void **state, const struct dl_check_config *cfg,
                                     const struct dl_ruleset *rules, struct dl_error *err);
-        /* Called once per normalized request (batch members included as
-         * their own requests). */
+        /* Optional: called once per normalized request (batch members
+         * included as their own requests). A check that judges a unit's
+         * requests together has run_unit only; a table check run_table. */
         void (*run)(const struct dl_check_ctx *ctx, const struct dl_request *req);
         /* Optional: called once per translation unit after run() has seen
          * every request of it, with all of them (batch and transaction

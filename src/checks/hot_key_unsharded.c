@@ -264,24 +264,6 @@ static void judge(const struct dl_check_ctx *ctx, const struct dl_request *req,
                                     hk->index ? hk->index : "", hk->pattern.source, op);
 }
 
-static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
-{
-        (void)ctx;
-        (void)req; /* the unit stage judges every request of a file at once */
-}
-
-struct held {
-        struct dl_finding **f;
-        size_t n;
-};
-
-static void hold(void *data, struct dl_finding *take)
-{
-        struct held *h = data;
-        h->f = dl_xrealloc(h->f, (h->n + 1) * sizeof *h->f);
-        h->f[h->n++] = take;
-}
-
 static int cmp_held(const void *pa, const void *pb)
 {
         return dl_finding_cmp(*(struct dl_finding *const *)pa, *(struct dl_finding *const *)pb);
@@ -294,9 +276,9 @@ static void run_unit(const struct dl_check_ctx *ctx, const struct dl_request *co
         const struct state *s = ctx->state;
         if (!s || !s->n)
                 return;
-        struct held h = {0};
+        struct dl_finding_list h = {0};
         struct dl_check_ctx c = *ctx;
-        c.emit = hold;
+        c.emit = dl_finding_list_take;
         c.emit_data = &h;
         for (size_t i = 0; i < n; i++) {
                 c.req = reqs[i];
@@ -305,13 +287,13 @@ static void run_unit(const struct dl_check_ctx *ctx, const struct dl_request *co
                              judge);
         }
         if (h.n > 1)
-                qsort(h.f, h.n, sizeof *h.f, cmp_held);
+                qsort(h.items, h.n, sizeof *h.items, cmp_held);
         for (size_t i = 0; i < h.n; i++) {
-                struct dl_finding *f = h.f[i];
+                struct dl_finding *f = h.items[i];
                 if (!f)
                         continue;
                 for (size_t j = i + 1; j < h.n; j++) {
-                        struct dl_finding *g = h.f[j];
+                        struct dl_finding *g = h.items[j];
                         if (!g || strcmp(g->signature, f->signature) != 0 ||
                             strcmp(g->loc.file ? g->loc.file : "", f->loc.file ? f->loc.file : ""))
                                 continue;
@@ -322,11 +304,12 @@ static void run_unit(const struct dl_check_ctx *ctx, const struct dl_request *co
                         dl_report_related(f, &at, "here too, '%.*s' without its shard suffix", len,
                                           g->message + 1);
                         dl_finding_free(g);
-                        h.f[j] = NULL;
+                        h.items[j] = NULL;
                 }
                 ctx->emit(ctx->emit_data, f);
+                h.items[i] = NULL;
         }
-        free(h.f);
+        dl_finding_list_fini(&h); /* every one handed on or freed */
 }
 
 static const char *const options[] = {"keys", NULL};
@@ -334,8 +317,7 @@ static const char *const options[] = {"keys", NULL};
 const struct dl_check dl_check_hot_key_unsharded = {
         .info = &info_hot_key_unsharded,
         .configure = configure,
-        .run = run,
-        .run_unit = run_unit,
+        .run_unit = run_unit, /* every request of a file judged at once */
         .destroy = destroy,
         .options = options,
 };

@@ -29,13 +29,6 @@ static bool is_parallel(const struct dl_request *req)
                !req->escaped;
 }
 
-/* Every Scan is judged with the others of its unit (run_unit). */
-static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
-{
-        (void)ctx;
-        (void)req;
-}
-
 static bool same_loc(const struct dl_loc *a, const struct dl_loc *b)
 {
         return a->file && b->file && a->line == b->line && a->col == b->col &&
@@ -100,6 +93,5 @@ static void run_unit(const struct dl_check_ctx *ctx, const struct dl_request *co
 
 const struct dl_check dl_check_scan = {
         .info = &info_scan,
-        .run = run,
         .run_unit = run_unit,
 };

@@ -51,18 +51,6 @@ static int cmp_path(const void *a, const void *b)
         return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-struct collected {
-        struct dl_finding **items;
-        size_t n;
-};
-
-static void collect(void *data, struct dl_finding *take)
-{
-        struct collected *c = data;
-        c->items = dl_xrealloc(c->items, (c->n + 1) * sizeof *c->items);
-        c->items[c->n++] = take;
-}
-
 size_t dl_definitions_lint(char **paths, size_t n, const struct dl_definitions_env *env,
                            char ***linted)
 {
@@ -92,10 +80,10 @@ size_t dl_definitions_lint(char **paths, size_t n, const struct dl_definitions_e
                                                 : NULL;
                 if (!p)
                         continue;
-                struct collected got = {0};
+                struct dl_finding_list got = {0};
                 dl_finding_emit_fn emit = p->emit;
                 void *emit_data = p->emit_data;
-                p->emit = collect;
+                p->emit = dl_finding_list_take;
                 p->emit_data = &got;
                 bool ok = dl_pipeline_definitions(p, order[i], NULL);
                 p->emit = emit;
@@ -105,9 +93,7 @@ size_t dl_definitions_lint(char **paths, size_t n, const struct dl_definitions_e
                         env->done(env->data, order[i], p->rules, got.items, got.n);
                         got.n = 0; /* done() took them */
                 }
-                for (size_t f = 0; f < got.n; f++)
-                        dl_finding_free(got.items[f]);
-                free(got.items);
+                dl_finding_list_fini(&got);
         }
         /* copies: the paths are the caller's, the artifacts outlive them */
         char **out = dl_xcalloc(done + 1, sizeof *out);

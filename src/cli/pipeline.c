@@ -269,27 +269,17 @@ static void capture_emit(void *data, struct dl_finding *take)
         c->emit(c->data, take);
 }
 
-/* The findings of one analysis, held until its checks are done (a check
- * completes its finding, its fixes too, until its run returns). */
-struct held {
-        DL_VEC(struct dl_finding *) got;
-};
-
-static void hold_emit(void *data, struct dl_finding *take)
-{
-        struct held *h = data;
-        DL_VEC_PUSH(&h->got, take);
-}
-
-/* Each held finding's fixes checked against the text of the file they
- * edit (dl_finding_fixes_settle: a fix whose edits do not find what the
- * check expected there is dropped), then handed on, in order. */
-static void release(const struct dl_pipeline *p, const char *path, struct held *h)
+/* The findings of one analysis are held until its checks are done (a check
+ * completes its finding, its fixes too, until its run returns). Then each
+ * one's fixes are checked against the text of the file they edit
+ * (dl_finding_fixes_settle: a fix whose edits do not find what the check
+ * expected there is dropped), and they are handed on, in order. */
+static void release(const struct dl_pipeline *p, const char *path, struct dl_finding_list *h)
 {
         char *file = NULL, *text = NULL;
         size_t len = 0;
-        for (size_t i = 0; i < h->got.n; i++) {
-                struct dl_finding *f = h->got.items[i];
+        for (size_t i = 0; i < h->n; i++) {
+                struct dl_finding *f = h->items[i];
                 const char *in =
                         f->n_fixes && f->fixes[0].n_edits ? f->fixes[0].edits[0].range.file : NULL;
                 if (in && (!file || strcmp(file, in) != 0)) {
@@ -311,7 +301,8 @@ static void release(const struct dl_pipeline *p, const char *path, struct held *
         }
         free(file);
         free(text);
-        DL_VEC_FREE(&h->got);
+        h->n = 0; /* handed on */
+        dl_finding_list_fini(h);
 }
 
 /* The files clang read for one translation unit besides the main file. */
@@ -511,9 +502,9 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
         for (size_t i = 0; i < n_own; i++)
                 own_seen[i] = an.own_seen[i];
 
-        struct held held = {{0}};
+        struct dl_finding_list held = {0};
         struct dl_pipeline q = *p;
-        q.emit = hold_emit;
+        q.emit = dl_finding_list_take;
         q.emit_data = &held;
         struct dl_strbuf sb;
         dl_strbuf_init(&sb);

@@ -4,6 +4,7 @@
 #include "finding.h"
 
 #include "../core/alloc.h"
+#include "../core/vec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -171,4 +172,19 @@ int dl_finding_cmp(const struct dl_finding *a, const struct dl_finding *b)
         if ((c = strcmp0(a->check_id, b->check_id)))
                 return c;
         return strcmp0(a->message, b->message);
+}
+
+void dl_finding_list_take(void *data, struct dl_finding *take)
+{
+        struct dl_finding_list *l = data;
+        DL_VEC_PUSH(l, take);
+}
+
+void dl_finding_list_fini(struct dl_finding_list *l)
+{
+        if (!l)
+                return;
+        for (size_t i = 0; i < l->n; i++)
+                dl_finding_free(l->items[i]);
+        DL_VEC_FREE(l);
 }

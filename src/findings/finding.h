@@ -87,6 +87,25 @@ struct dl_finding *dl_finding_new(const char *check_id, enum dl_severity severit
                                   const struct dl_loc *loc, const char *message);
 /** dl_finding_free - release f and everything it owns; NULL-safe. */
 void dl_finding_free(struct dl_finding *f);
+/* Findings kept in order, as a pipeline or a check reports them (the
+ * layout of core/vec.h: DL_VEC_PUSH works on it). */
+struct dl_finding_list {
+        struct dl_finding **items; /* each owned by the list until taken */
+        size_t n, cap;
+};
+
+/**
+ * dl_finding_list_take - append take to the struct dl_finding_list data:
+ * the emit function (checks/check.h dl_finding_emit_fn) of a caller that
+ * keeps what is reported instead of passing it on. Ownership: the list
+ * holds take (transfer full).
+ */
+void dl_finding_list_take(void *data, struct dl_finding *take);
+
+/** dl_finding_list_fini - free the findings still held and the array;
+ * NULL-safe; the list is empty after. */
+void dl_finding_list_fini(struct dl_finding_list *l);
+
 /** dl_finding_add_related - append a related location (loc and message copied). */
 void dl_finding_add_related(struct dl_finding *f, const struct dl_loc *loc, const char *message);
 /** dl_finding_set_end - set the exclusive end of the primary region (copied). */

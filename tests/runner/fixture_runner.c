@@ -68,18 +68,6 @@ struct fixture {
         size_t n_tools;
 };
 
-struct collected {
-        struct dl_finding **items;
-        size_t n;
-};
-
-static void collect(void *data, struct dl_finding *take)
-{
-        struct collected *c = data;
-        c->items = dl_xrealloc(c->items, (c->n + 1) * sizeof *c->items);
-        c->items[c->n++] = take;
-}
-
 static char *trim(char *s)
 {
         while (isspace((unsigned char)*s))
@@ -289,13 +277,13 @@ static size_t fixture_args(const char *path, const struct fixture *fx, const cha
 
 static bool analyse(const char *path, const struct fixture *fx, const struct dl_ruleset *rules,
                     const char *src_dir, const char *bin_dir, struct dl_pch *pch, bool prefilter,
-                    struct collected *got, struct dl_log *log)
+                    struct dl_finding_list *got, struct dl_log *log)
 {
         bool ok = true;
         struct dl_error err;
         dl_error_init(&err);
         struct dl_pipeline p;
-        if (dl_pipeline_init(&p, rules, log, collect, got, &err) != DL_OK) {
+        if (dl_pipeline_init(&p, rules, log, dl_finding_list_take, got, &err) != DL_OK) {
                 printf("FAIL %s: configure failed\n", path);
                 ok = false;
         } else {
@@ -356,12 +344,13 @@ static bool analyse(const char *path, const struct fixture *fx, const struct dl_
 
 /* Lints the definition file at path with the checks of fx. */
 static bool lint_template(const char *path, const struct fixture *fx,
-                          const struct dl_ruleset *rules, struct collected *got, struct dl_log *log)
+                          const struct dl_ruleset *rules, struct dl_finding_list *got,
+                          struct dl_log *log)
 {
         struct dl_error err;
         dl_error_init(&err);
         struct dl_pipeline p;
-        bool ok = dl_pipeline_init(&p, rules, log, collect, got, &err) == DL_OK;
+        bool ok = dl_pipeline_init(&p, rules, log, dl_finding_list_take, got, &err) == DL_OK;
         if (!ok) {
                 printf("FAIL %s: configure failed\n", path);
         } else {
@@ -378,8 +367,8 @@ static bool lint_template(const char *path, const struct fixture *fx,
 
 /* Whether two runs gave the same findings and tool diagnostics, in order;
  * prints the first difference. */
-static bool same_results(const char *path, const struct collected *a, const struct dl_log *la,
-                         const struct collected *b, const struct dl_log *lb)
+static bool same_results(const char *path, const struct dl_finding_list *a, const struct dl_log *la,
+                         const struct dl_finding_list *b, const struct dl_log *lb)
 {
         for (size_t k = 0; k < a->n || k < b->n; k++) {
                 const struct dl_finding *x = k < a->n ? a->items[k] : NULL;
@@ -459,7 +448,7 @@ static bool run_fixture(const char *path, const char *src_dir, const char *bin_d
 
         struct dl_log log;
         dl_log_init(&log, NULL, true);
-        struct collected got = {0};
+        struct dl_finding_list got = {0};
         if (is_template(path)) {
                 ok = lint_template(path, &fx, all_rules, &got, &log) && ok;
                 goto match;
@@ -475,13 +464,11 @@ static bool run_fixture(const char *path, const char *src_dir, const char *bin_d
         dl_pch_preambles(pch, 1ull << 30, 0); /* and each file's preamble where no stubs are */
         struct dl_log log2;
         dl_log_init(&log2, NULL, true);
-        struct collected got2 = {0};
+        struct dl_finding_list got2 = {0};
         ok = analyse(path, &fx, all_rules, src_dir, bin_dir, pch, true, &got2, &log2) && ok;
         if (!same_results(path, &got, &log, &got2, &log2))
                 ok = false;
-        for (size_t k = 0; k < got2.n; k++)
-                dl_finding_free(got2.items[k]);
-        free(got2.items);
+        dl_finding_list_fini(&got2);
         dl_log_fini(&log2);
         dl_pch_free(pch);
         free(cache);
@@ -580,9 +567,7 @@ match:
         }
         free(tool_hit);
         free(used);
-        for (size_t k = 0; k < got.n; k++)
-                dl_finding_free(got.items[k]);
-        free(got.items);
+        dl_finding_list_fini(&got);
         for (size_t i = 0; i < fx.n_args; i++)
                 free(fx.args[i]);
         free(fx.anns);
