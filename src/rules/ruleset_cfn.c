@@ -262,30 +262,12 @@ static void apply_scalings(const scalings_t *ss, candidates_t *cs)
                 for (size_t k = 0; s->resource && k < cs->n; k++) {
                         struct dl_rules_candidate *c = &cs->items[k];
                         const char *rest = NULL;
-                        if (!names_table(s->resource, c, &rest))
-                                continue;
-                        if (!*rest) {
-                                c->def->capacity.max_write = s->max;
+                        if (names_table(s->resource, c, &rest) &&
+                            dl_rules_scaling_place(c, rest, s->max))
                                 placed = true;
-                        }
-                        for (size_t x = 0; !strncmp(rest, "/index/", 7) && x < c->t.n_indexes;
-                             x++) {
-                                if (strcmp(rest + 7, c->t.indexes[x].name))
-                                        continue;
-                                struct dl_index_def *d = (struct dl_index_def *)c->t.indexes[x].def;
-                                d->capacity.max_write = s->max;
-                                placed = true;
-                        }
                 }
-                if (placed)
-                        continue;
-                for (size_t k = 0; k < cs->n; k++) {
-                        struct dl_rules_candidate *c = &cs->items[k];
-                        c->def->capacity.max_write.state = DL_DEF_UNKNOWN;
-                        for (size_t x = 0; x < c->t.n_indexes; x++)
-                                ((struct dl_index_def *)c->t.indexes[x].def)
-                                        ->capacity.max_write.state = DL_DEF_UNKNOWN;
-                }
+                if (!placed)
+                        dl_rules_scaling_unknown(cs, 0);
         }
 }
 

@@ -124,6 +124,33 @@ struct dl_loc dl_rules_key_loc(const loader_t *ld, const yaml_node_t *map, const
         return map ? dl_rules_node_loc(ld, map) : (struct dl_loc){ld->file, 0, 0};
 }
 
+bool dl_rules_scaling_place(struct dl_rules_candidate *c, const char *rest, struct dl_def_num max)
+{
+        bool placed = false;
+        if (!*rest) {
+                c->def->capacity.max_write = max;
+                placed = true;
+        }
+        for (size_t x = 0; !strncmp(rest, "/index/", 7) && x < c->t.n_indexes; x++) {
+                if (strcmp(rest + 7, c->t.indexes[x].name))
+                        continue;
+                ((struct dl_index_def *)c->t.indexes[x].def)->capacity.max_write = max;
+                placed = true;
+        }
+        return placed;
+}
+
+void dl_rules_scaling_unknown(dl_rules_candidates_t *cs, size_t first)
+{
+        for (size_t k = first; k < cs->n; k++) {
+                struct dl_rules_candidate *c = &cs->items[k];
+                c->def->capacity.max_write.state = DL_DEF_UNKNOWN;
+                for (size_t x = 0; x < c->t.n_indexes; x++)
+                        ((struct dl_index_def *)c->t.indexes[x].def)->capacity.max_write.state =
+                                DL_DEF_UNKNOWN;
+        }
+}
+
 struct dl_def_num dl_rules_def_num(const loader_t *ld, const yaml_node_t *n)
 {
         struct dl_def_num out;

@@ -201,6 +201,20 @@ struct dl_loc dl_rules_key_loc(const struct dl_rules_loader *ld, const struct ya
  */
 struct dl_def_num dl_rules_def_num(const struct dl_rules_loader *ld, const struct yaml_node_s *n);
 /**
+ * dl_rules_scaling_place - a write-capacity scaling target's MaxCapacity
+ * (CloudFormation's ScalableTarget, terraform's aws_appautoscaling_target)
+ * onto candidate c, whose table its ResourceId names: rest is what follows
+ * "table/<table>" in it: "" for the table, "/index/<name>" for one of c's
+ * indexes. Returns: whether it was placed.
+ */
+bool dl_rules_scaling_place(struct dl_rules_candidate *c, const char *rest, struct dl_def_num max);
+/**
+ * dl_rules_scaling_unknown - a scaling target that could not be placed:
+ * every write maximum of cs->items[first..] (tables and indexes) becomes
+ * unknown, so no check compares against a maximum that may be another.
+ */
+void dl_rules_scaling_unknown(dl_rules_candidates_t *cs, size_t first);
+/**
  * dl_rules_api_capacity - ProvisionedThroughput of owner (the API's
  * shape). zero_is_absent: describe-table writes 0 units for on-demand.
  */

@@ -92,27 +92,11 @@ static void tf_scalings(const loader_t *ld, const yaml_node_t *res, candidates_t
                         size_t n = c->t.name ? strlen(c->t.name) : 0;
                         if (!n || strncmp(rid, "table/", 6) || strncmp(rid + 6, c->t.name, n))
                                 continue;
-                        const char *rest = rid + 6 + n;
-                        if (!*rest) {
-                                c->def->capacity.max_write = max;
+                        if (dl_rules_scaling_place(c, rid + 6 + n, max))
                                 placed = true;
-                        }
-                        for (size_t x = 0; !strncmp(rest, "/index/", 7) && x < c->t.n_indexes;
-                             x++) {
-                                if (strcmp(rest + 7, c->t.indexes[x].name))
-                                        continue;
-                                ((struct dl_index_def *)c->t.indexes[x].def)->capacity.max_write =
-                                        max;
-                                placed = true;
-                        }
                 }
-                for (size_t k = first; !placed && k < out->n; k++) {
-                        struct dl_rules_candidate *c = &out->items[k];
-                        c->def->capacity.max_write.state = DL_DEF_UNKNOWN;
-                        for (size_t x = 0; x < c->t.n_indexes; x++)
-                                ((struct dl_index_def *)c->t.indexes[x].def)
-                                        ->capacity.max_write.state = DL_DEF_UNKNOWN;
-                }
+                if (!placed)
+                        dl_rules_scaling_unknown(out, first);
         }
 }
 
