@@ -139,10 +139,9 @@ size_t dl_tb_run(struct dl_tb *tb, const struct dl_check *check, const struct dl
         return dl_tb_run_unit(tb, check, &r, 1);
 }
 
-size_t dl_tb_run_unit(struct dl_tb *tb, const struct dl_check *check,
-                      const struct dl_request *const *reqs, size_t n)
+/* check's state configured from tb's rules (aborts when they are wrong). */
+static void *configured(struct dl_tb *tb, const struct dl_check *check)
 {
-        size_t before = tb->n_findings;
         void *state = NULL;
         if (check->configure) {
                 const struct dl_check_config *cfg =
@@ -150,6 +149,14 @@ size_t dl_tb_run_unit(struct dl_tb *tb, const struct dl_check *check,
                 if (check->configure(&state, cfg, &tb->rules, NULL) != DL_OK)
                         abort();
         }
+        return state;
+}
+
+size_t dl_tb_run_unit(struct dl_tb *tb, const struct dl_check *check,
+                      const struct dl_request *const *reqs, size_t n)
+{
+        size_t before = tb->n_findings;
+        void *state = configured(tb, check);
         const struct dl_request **all = NULL;
         size_t n_all = 0;
         for (size_t i = 0; i < n; i++) {
@@ -409,13 +416,7 @@ enum dl_status dl_tb_configure(struct dl_tb *tb, const struct dl_check *check,
 size_t dl_tb_run_table(struct dl_tb *tb, const struct dl_check *check, const struct dl_table *t)
 {
         size_t before = tb->n_findings;
-        void *state = NULL;
-        if (check->configure) {
-                const struct dl_check_config *cfg =
-                        dl_schema_check_config(&tb->rules, check->info->id);
-                if (check->configure(&state, cfg, &tb->rules, NULL) != DL_OK)
-                        abort();
-        }
+        void *state = configured(tb, check);
         struct dl_check_ctx ctx = {check, &tb->rules, state, NULL, collect, tb, tb->log};
         check->run_table(&ctx, t);
         if (check->destroy)
