@@ -5,6 +5,7 @@
 
 #include "../core/alloc.h"
 #include "../core/file.h"
+#include "../core/htab.h"
 #include "../core/path.h"
 #include "../core/strbuf.h"
 #include "../frontend/flags.h"
@@ -62,6 +63,18 @@ static const char *str_member(json_t *o, const char *key)
 /* The bound on a response file libclang may expand. */
 #define RESPONSE_MAX ((size_t)1 << 20)
 
+/* The response files of one database, judged once each: the entries of a
+ * build target name the same one (CMake's includes_CXX.rsp). */
+struct judge {
+        const char *root, *db_dir;
+        struct dl_htab seen; /* "dir\0name" -> struct judged */
+};
+
+struct judged {
+        bool ok;
+        char key[]; /* the table's key */
+};
+
 /* Whether libclang may expand the response file "@name" of an entry whose
  * directory is dir: a regular file of at most RESPONSE_MAX bytes whose
  * real path lies under the project root or the database's own directory
@@ -69,8 +82,7 @@ static const char *str_member(json_t *o, const char *key)
  * recursively, and their words are never judged here). A relative name is
  * judged against the entry's directory and the current one, since either
  * may be the one libclang reads it from. */
-static bool response_file_ok(const char *name, const char *dir, const char *root,
-                             const char *db_dir)
+static bool judge_file(const char *name, const char *dir, const char *root, const char *db_dir)
 {
         if (!*name)
                 return false;
@@ -94,6 +106,23 @@ static bool response_file_ok(const char *name, const char *dir, const char *root
         return true;
 }
 
+/* judge_file, asked once per directory and name of the database. */
+static bool response_file_ok(struct judge *j, const char *name, const char *dir)
+{
+        size_t nd = strlen(dir), nn = strlen(name);
+        struct judged *v = dl_xmalloc(sizeof *v + nd + nn + 2);
+        memcpy(v->key, dir, nd + 1);
+        memcpy(v->key + nd + 1, name, nn + 1);
+        const struct judged *had = dl_htab_get(&j->seen, v->key, nd + nn + 2);
+        if (had) {
+                free(v);
+                return had->ok;
+        }
+        v->ok = judge_file(name, dir, j->root, j->db_dir);
+        dl_htab_put(&j->seen, v->key, nd + nn + 2, v);
+        return v->ok;
+}
+
 /* An argument "@name" refused: DL_FLAGS_REFUSED "@name" (transfer full). */
 static json_t *refused(const char *arg)
 {
@@ -110,8 +139,10 @@ static json_t *refused(const char *arg)
  * ("@dir/f.rsp") is judged by its name, since quotes would change the name
  * libclang reads: the others are all refused. Returns: the command
  * rewritten (transfer full), or NULL when nothing was refused. */
-static char *judge_command(const char *cmd, const char *dir, const char *root, const char *db_dir)
+static char *judge_command(struct judge *j, const char *cmd, const char *dir)
 {
+        if (!strchr(cmd, '@'))
+                return NULL;
         struct dl_strbuf sb;
         dl_strbuf_init(&sb);
         bool changed = false;
@@ -122,7 +153,7 @@ static char *judge_command(const char *cmd, const char *dir, const char *root, c
                         bool plain = p == cmd || strchr(" \t\n\r", p[-1]);
                         bool word_ends = !p[1 + n] || strchr(" \t\n\r", p[1 + n]);
                         char *name = dl_xstrndup(p + 1, n);
-                        if (!plain || !word_ends || !response_file_ok(name, dir, root, db_dir)) {
+                        if (!plain || !word_ends || !response_file_ok(j, name, dir)) {
                                 dl_strbuf_add(&sb, DL_FLAGS_REFUSED, strlen(DL_FLAGS_REFUSED));
                                 changed = true;
                         }
@@ -143,7 +174,7 @@ static char *judge_command(const char *cmd, const char *dir, const char *root, c
  * its words quoted in the dropped-flags note, and "@/dev/zero" would never
  * end. Refused arguments are rewritten in e (see DL_FLAGS_REFUSED), so the
  * allow-list drops them with a note. Returns: whether e was changed. */
-static bool judge_response_files(json_t *e, const char *root, const char *db_dir)
+static bool judge_response_files(struct judge *j, json_t *e)
 {
         const char *dir = str_member(e, "directory");
         json_t *args = json_object_get(e, "arguments");
@@ -153,13 +184,13 @@ static bool judge_response_files(json_t *e, const char *root, const char *db_dir
                 json_t *a;
                 json_array_foreach (args, i, a) {
                         const char *s = json_string_value(a);
-                        if (s && s[0] == '@' && !response_file_ok(s + 1, dir, root, db_dir)) {
+                        if (s && s[0] == '@' && !response_file_ok(j, s + 1, dir)) {
                                 json_array_set_new(args, i, refused(s));
                                 changed = true;
                         }
                 }
         } else {
-                char *cmd = judge_command(str_member(e, "command"), dir, root, db_dir);
+                char *cmd = judge_command(j, str_member(e, "command"), dir);
                 if (cmd) {
                         json_object_set_new(e, "command", json_string(cmd));
                         free(cmd);
@@ -232,7 +263,8 @@ enum dl_status dl_compdb_locate(const char *arg, const char *root, char **out_di
         if (st == DL_OK) {
                 /* directories made absolute, response files judged */
                 char real_base[PATH_MAX];
-                const char *db_dir = realpath(base, real_base) ? real_base : base;
+                struct judge j = {root, realpath(base, real_base) ? real_base : base, {0}};
+                dl_htab_init(&j.seen);
                 size_t i;
                 json_t *e;
                 json_array_foreach (db, i, e) {
@@ -242,8 +274,9 @@ enum dl_status dl_compdb_locate(const char *arg, const char *root, char **out_di
                                 json_object_set_new(e, "directory", json_string(abs));
                                 free(abs);
                         }
-                        changed += judge_response_files(e, root, db_dir);
+                        changed += judge_response_files(&j, e);
                 }
+                dl_htab_free_all(&j.seen, free);
         }
         if (st == DL_OK && !relative && !changed && strcmp(name, DB_NAME) == 0) {
                 *out_dir = base;
