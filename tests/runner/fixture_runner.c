@@ -449,6 +449,7 @@ static bool run_fixture(const char *path, const char *src_dir, const char *bin_d
         struct dl_log log;
         dl_log_init(&log, NULL, true);
         struct dl_finding_list got = {0};
+        bool *used = NULL;
         if (is_template(path)) {
                 ok = lint_template(path, &fx, all_rules, &got, &log) && ok;
                 goto match;
@@ -475,7 +476,7 @@ static bool run_fixture(const char *path, const char *src_dir, const char *bin_d
 
 match:
         /* Match expectations. */
-        bool *used = dl_xcalloc(got.n + 1, sizeof *used);
+        used = dl_xcalloc(got.n + 1, sizeof *used);
         for (size_t i = 0; i < fx.n_anns; i++) {
                 struct ann *a = &fx.anns[i];
                 bool hit = false;
