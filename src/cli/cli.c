@@ -1352,7 +1352,8 @@ int dl_cli_main(int argc, char **argv)
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
-        if ((o->fix || o->export_fixes) && dl_cli_fixes(o, r->sink, &r->log, &err) != DL_OK) {
+        if ((o->fix || o->export_fixes) &&
+            dl_cli_fixes(o, r->sink, r->project_root, &r->log, &err) != DL_OK) {
                 print_error(&err);
                 rc = DL_EXIT_USAGE;
                 goto out;

@@ -7,6 +7,7 @@
 
 #include "../core/alloc.h"
 #include "../core/log.h"
+#include "../core/path.h"
 #include "../core/strbuf.h"
 #include "../core/vec.h"
 #include "../findings/fileio.h"
@@ -38,6 +39,7 @@ struct file_fixes {
 
 struct plan {
         DL_VEC(struct file_fixes *) files;
+        const char *root; /* fixes edit files under it only */
 };
 
 static struct file_fixes *file_of(struct plan *pl, const char *path)
@@ -83,7 +85,9 @@ static void take(struct plan *pl, const struct dl_finding *f, const struct dl_fi
 {
         const char *path = fx->edits[0].range.file;
         struct file_fixes *ff = path ? file_of(pl, path) : NULL;
-        const char *why = !ff         ? "its edit has no file"
+        const char *why = !ff ? "its edit has no file"
+                          : !dl_path_real_under(path, pl->root)
+                                  ? "its file lies outside the project root"
                           : !ff->text ? "the file cannot be read"
                                       : NULL;
         size_t *start = dl_xcalloc(fx->n_edits, sizeof *start);
@@ -177,9 +181,11 @@ static int cmp_placed(const void *a, const void *b)
         return x->order < y->order ? -1 : x->order > y->order;
 }
 
-size_t dl_fixes_apply(const struct dl_finding *const *findings, size_t n, struct dl_log *log)
+size_t dl_fixes_apply(const struct dl_finding *const *findings, size_t n, const char *root,
+                      struct dl_log *log)
 {
         struct plan pl = {0};
+        pl.root = root;
         plan_make(&pl, findings, n, log);
         size_t applied = 0;
         for (size_t i = 0; i < pl.files.n; i++) {
@@ -239,9 +245,10 @@ static const char *level_of(enum dl_severity s)
 }
 
 enum dl_status dl_fixes_export(const char *path, const struct dl_finding *const *findings, size_t n,
-                               struct dl_log *log, struct dl_error *err)
+                               const char *root, struct dl_log *log, struct dl_error *err)
 {
         struct plan pl = {0};
+        pl.root = root;
         plan_make(&pl, findings, n, log);
         struct dl_strbuf y;
         dl_strbuf_init(&y);
@@ -289,14 +296,14 @@ enum dl_status dl_fixes_export(const char *path, const struct dl_finding *const 
 }
 
 enum dl_status dl_cli_fixes(const struct dl_options *o, const struct dl_sink *sink,
-                            struct dl_log *log, struct dl_error *err)
+                            const char *root, struct dl_log *log, struct dl_error *err)
 {
         size_t n = 0;
         const struct dl_finding *const *fs = dl_sink_findings(sink, &n);
-        if (o->export_fixes && dl_fixes_export(o->export_fixes, fs, n, log, err) != DL_OK)
+        if (o->export_fixes && dl_fixes_export(o->export_fixes, fs, n, root, log, err) != DL_OK)
                 return err->status;
         if (o->fix) {
-                size_t k = dl_fixes_apply(fs, n, log);
+                size_t k = dl_fixes_apply(fs, n, root, log);
                 if (!o->quiet)
                         fprintf(stderr, "ddblint: %zu fix%s applied\n", k, k == 1 ? "" : "es");
         }

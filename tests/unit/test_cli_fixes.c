@@ -105,7 +105,7 @@ static void test_apply(void **state)
         char *yaml = tmptree_at(&t, "fixes.yaml");
         struct dl_error err;
         dl_error_init(&err);
-        assert_int_equal(dl_fixes_export(yaml, all, 5, &log, &err), DL_OK);
+        assert_int_equal(dl_fixes_export(yaml, all, 5, t.root, &log, &err), DL_OK);
         char *y = read_text(yaml);
         assert_non_null(strstr(y, "  - DiagnosticName: \"reserved-word\"\n"));
         /* two insertions at one place: one replacement of both texts
@@ -118,7 +118,7 @@ static void test_apply(void **state)
         assert_null(strstr(y, "manual"));
         assert_null(strstr(y, "suppressed"));
         assert_null(strstr(y, "\"third\""));
-        assert_int_equal(dl_fixes_apply(all, 5, &log), 2);
+        assert_int_equal(dl_fixes_apply(all, 5, t.root, &log), 2);
         char *text = read_text(path);
         assert_string_equal(text, "void f(Q &q)\n"
                                   "{\n"
@@ -130,7 +130,22 @@ static void test_apply(void **state)
                 said = said || !strcmp(log.items[i].id, "fix-skipped");
         assert_true(said);
         /* applied again: the word is no longer what the fix expects */
-        assert_int_equal(dl_fixes_apply(all, 1, &log), 0);
+        assert_int_equal(dl_fixes_apply(all, 1, t.root, &log), 0);
+        /* a file outside the project root is never edited */
+        struct tmptree o;
+        assert_true(tmptree_make(&o, "dl-fixes-out"));
+        assert_true(tmptree_put(&o, "a.cpp", SRC));
+        char *out_path = tmptree_at(&o, "a.cpp");
+        struct dl_finding *w = aliasing(out_path, "name");
+        const struct dl_finding *outside[] = {w};
+        assert_int_equal(dl_fixes_apply(outside, 1, t.root, &log), 0);
+        char *kept = read_text(out_path);
+        assert_string_equal(kept, SRC);
+        assert_int_equal(dl_fixes_apply(outside, 1, o.root, &log), 1); /* its own root: edited */
+        free(kept);
+        free(out_path);
+        dl_finding_free(w);
+        tmptree_remove(&o);
         free(text);
         text = read_text(path);
         assert_non_null(strstr(text, "(\"#name = :n\")"));
