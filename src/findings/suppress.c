@@ -218,6 +218,49 @@ static bool starts_raw_string(const char *t, size_t len, size_t i)
         return k == 0 || !is_id_char(t[k - 1]);
 }
 
+/* A YAML file (a template linted as table definitions): its comments are
+ * '#' to the end of the line, after a blank or at the line's start. */
+static bool is_yaml(const char *file)
+{
+        size_t n = strlen(file);
+        return (n > 5 && !strcmp(file + n - 5, ".yaml")) ||
+               (n > 4 && !strcmp(file + n - 4, ".yml")) ||
+               (n > 9 && !strcmp(file + n - 9, ".template"));
+}
+
+/* The directives of YAML text: '#' comments, outside quoted scalars (a
+ * quote opens one only where a scalar may start, so the apostrophe of
+ * "Bob's table" opens none). */
+static void parse_yaml(struct parser *p, const char *t, size_t len)
+{
+        unsigned line = 1;
+        size_t lstart = 0, i = 0;
+        while (i < len) {
+                char c = t[i];
+                char prev = i > lstart ? t[i - 1] : ' ';
+                bool at_start = strchr(" \t:[{,-", prev) != NULL;
+                if (c == '\n') {
+                        line++;
+                        lstart = ++i;
+                } else if (c == '#' && (prev == ' ' || prev == '\t')) {
+                        size_t e = i + 1;
+                        while (e < len && t[e] != '\n')
+                                e++;
+                        parse_comment_line(p, t + i + 1, t + e, line, t + lstart, false);
+                        i = e;
+                } else if ((c == '"' || c == '\'') && at_start) {
+                        size_t k = i + 1;
+                        while (k < len && t[k] != c && t[k] != '\n')
+                                k += c == '"' && t[k] == '\\' && k + 1 < len && t[k + 1] != '\n'
+                                             ? 2
+                                             : 1;
+                        i = k < len && t[k] == c ? k + 1 : k;
+                } else {
+                        i++;
+                }
+        }
+}
+
 struct dl_suppressions *dl_suppressions_parse(const char *file, const char *text, size_t len,
                                               const char *const *known, size_t n_known,
                                               struct dl_log *log)
@@ -228,6 +271,10 @@ struct dl_suppressions *dl_suppressions_parse(const char *file, const char *text
         const char *t = text;
         unsigned line = 1;
         size_t lstart = 0, i = 0;
+        if (is_yaml(file)) {
+                parse_yaml(&p, t, len);
+                i = len;
+        }
 
         while (i < len) {
                 char c = t[i];

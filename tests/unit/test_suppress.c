@@ -57,6 +57,30 @@ static void test_ignore_covers_its_line_and_the_next(void **state)
         done(&fx);
 }
 
+static void test_yaml_comments_hold_directives(void **state)
+{
+        (void)state;
+        struct dl_log log;
+        dl_log_init(&log, NULL, false);
+        const char text[] = "Resources:\n"
+                            "  # ddblint: ignore[scan] a template's own comment\n"
+                            "  T:\n"
+                            "    Description: Bob's table # ddblint: ignore[scan]\n"
+                            "    Url: 'http://x#y' # ddblint: ignore-next-line[scan]\n"
+                            "    Name: \"# ddblint: ignore[scan]\"\n"
+                            "    Other: a#b\n";
+        struct dl_suppressions *s =
+                dl_suppressions_parse("template.yaml", text, strlen(text), known, 2, &log);
+        assert_int_equal(s->n, 3);
+        assert_non_null(dl_suppressions_match(s, "scan", 3));
+        assert_non_null(dl_suppressions_match(s, "scan", 4));
+        assert_non_null(dl_suppressions_match(s, "scan", 6));
+        assert_null(dl_suppressions_match(s, "scan", 7));
+        assert_int_equal(log.n, 0);
+        dl_suppressions_free(s);
+        dl_log_fini(&log);
+}
+
 static void test_ignore_next_line_covers_only_the_next(void **state)
 {
         struct fx fx;
@@ -217,6 +241,7 @@ int main(void)
 {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_ignore_covers_its_line_and_the_next),
+                cmocka_unit_test(test_yaml_comments_hold_directives),
                 cmocka_unit_test(test_ignore_next_line_covers_only_the_next),
                 cmocka_unit_test(test_begin_end_range_and_block_comments),
                 cmocka_unit_test(test_nested_ranges_close_innermost_first),
