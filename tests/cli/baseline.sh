@@ -48,6 +48,31 @@ scan_file src/d.cpp Tags
 expect_rc 0 "$DDBLINT" --baseline .ddblint-baseline.json --write-baseline .ddblint-baseline.json .
 [ "$(grep -c '"fingerprint"' .ddblint-baseline.json)" = 3 ] && ok "3 fingerprints" ||
   { fail "fingerprints after rewrite"; cat .ddblint-baseline.json; }
+# a YAML template's finding is accepted by a '#' comment holding the directive
+mkdir -p infra
+cat >infra/template.yaml <<'EOT'
+Resources:
+  Orders:
+    Type: AWS::DynamoDB::Table
+    Properties:
+      AttributeDefinitions: [{AttributeName: PK, AttributeType: S}, {AttributeName: G, AttributeType: S}]
+      KeySchema: [{AttributeName: PK, KeyType: HASH}]
+      ProvisionedThroughput: {ReadCapacityUnits: 5, WriteCapacityUnits: 50}
+      GlobalSecondaryIndexes:
+        - IndexName: ByG
+          KeySchema: [{AttributeName: G, KeyType: HASH}]
+          Projection: {ProjectionType: KEYS_ONLY}
+          ProvisionedThroughput:
+            ReadCapacityUnits: 5
+            WriteCapacityUnits: 5
+EOT
+expect_rc 1 "$DDBLINT" infra/template.yaml
+has out "infra/template.yaml:14:33: warning: global secondary index 'ByG'"
+sed 's|^            WriteCapacityUnits: 5$|            WriteCapacityUnits: 5  # ddblint: ignore[gsi-capacity-below-table] nightly writes only|' \
+  infra/template.yaml >t.tmp && mv t.tmp infra/template.yaml
+expect_rc 0 "$DDBLINT" infra/template.yaml
+has out "1 suppressed inline"
+
 # an input that could not be analysed still says so
 printf '\177ELF' >bad.cpp
 expect_rc 3 "$DDBLINT" --write-baseline other.json .
