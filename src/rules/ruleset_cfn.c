@@ -363,7 +363,8 @@ enum dl_status dl_rules_from_cloudformation(const loader_t *ld, const yaml_node_
         }
         scalings_t ss = {0};
         read_scalings(ld, res, &ss);
-        candidates_t mine = {out->items + first, out->n - first, 0};
+        /* no candidate yet: items may be NULL, and NULL + 0 is undefined */
+        candidates_t mine = {out->n ? out->items + first : NULL, out->n - first, 0};
         apply_scalings(&ss, &mine);
         DL_VEC_FREE(&ss);
         return DL_OK;
