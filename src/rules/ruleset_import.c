@@ -43,7 +43,7 @@
 typedef struct dl_rules_loader loader_t;
 typedef dl_rules_candidates_t candidates_t;
 
-#define fail(ld, node, ...) dl_rules_fail_at((ld), dl_rules_node_loc((ld), (node)), __VA_ARGS__)
+#define fail dl_rules_fail
 
 /* ---- values ------------------------------------------------------------ */
 

@@ -2,6 +2,11 @@
  * (src/rules/ruleset*.c only; not an interface for anything else).
  * SPDX-License-Identifier: MIT
  *
+ * Sections by the file that defines them, lowest layer first; each file
+ * calls only the files of the sections above its own (ruleset.c's head
+ * comment draws the layers): ruleset_yaml.c, ruleset_store.c,
+ * ruleset_import.c with ruleset_cfn.c and ruleset_tf.c, ruleset_tables.c.
+ *
  * libyaml's types are named by their struct tags so that this header needs
  * no yaml.h (the layering test allows yaml.h in rules/ruleset*.c only).
  *
@@ -23,6 +28,7 @@
 
 struct yaml_document_s;
 struct yaml_node_s;
+struct yaml_node_pair_s;
 struct dl_regex;
 
 /* Bounds on the work one YAML file may cause (docs/rules-file.md, "Limits"):
@@ -56,12 +62,17 @@ struct dl_rules_loader {
         bool all_tables;
 };
 
+/* ---- ruleset_yaml.c: YAML nodes, positions, validating readers ---- */
+
 /**
  * dl_rules_fail_at - record a DL_ERR_CONFIG at loc in ld->err.
  * Returns: DL_ERR_CONFIG.
  */
 enum dl_status dl_rules_fail_at(const struct dl_rules_loader *ld, struct dl_loc loc,
                                 const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/** dl_rules_fail - dl_rules_fail_at at node's position. */
+#define dl_rules_fail(ld, node, ...)                                                               \
+        dl_rules_fail_at((ld), dl_rules_node_loc((ld), (node)), __VA_ARGS__)
 /** dl_rules_node_loc - the 1-based line and column of n in ld->file. */
 struct dl_loc dl_rules_node_loc(const struct dl_rules_loader *ld, const struct yaml_node_s *n);
 /** dl_rules_node - the node with id `id` of ld->doc (libyaml's numbering). */
@@ -108,6 +119,76 @@ struct yaml_node_s *dl_rules_seq_at(const struct dl_rules_loader *ld,
 bool dl_rules_is_map(const struct yaml_node_s *n);
 bool dl_rules_is_seq(const struct yaml_node_s *n);
 
+/** One key a mapping allows, and what dl_rules_read_fields() found for it
+ * (key_node and value NULL when the mapping lacks it). */
+struct dl_rules_field {
+        const char *key;
+        struct yaml_node_s *key_node;
+        struct yaml_node_s *value;
+};
+/**
+ * dl_rules_read_fields - check that every key of map (a mapping) is a
+ * scalar, one of fields[0..n_fields) and given once, and put each value in
+ * its slot. `where` ends the messages: "in table".
+ * Returns: DL_OK or DL_ERR_CONFIG (unknown key with the allowed ones and a
+ * "did you mean", duplicate key with the first one's place).
+ */
+enum dl_status dl_rules_read_fields(const struct dl_rules_loader *ld, struct yaml_node_s *map,
+                                    const char *where, struct dl_rules_field *fields,
+                                    size_t n_fields);
+/**
+ * dl_rules_unique_key - the duplicate test for mappings whose keys are not
+ * fixed (checks:, a check's options): is the key of pair (one of map's
+ * pairs) a scalar not given before it? DL_OK or DL_ERR_CONFIG.
+ */
+enum dl_status dl_rules_unique_key(const struct dl_rules_loader *ld, struct yaml_node_s *map,
+                                   struct yaml_node_pair_s *pair, const char *where);
+/** dl_rules_missing - the error for a required key of map: "missing
+ * required key 'key' <where>; expected <expected>". Returns DL_ERR_CONFIG. */
+enum dl_status dl_rules_missing(const struct dl_rules_loader *ld, const struct yaml_node_s *map,
+                                const char *key, const char *where, const char *expected);
+/**
+ * dl_rules_expect_type - DL_OK when n is of type (a libyaml
+ * yaml_node_type_t), else DL_ERR_CONFIG "expected a mapping <what>, got a
+ * scalar" (`what`: "for 'tables'").
+ */
+enum dl_status dl_rules_expect_type(const struct dl_rules_loader *ld, const struct yaml_node_s *n,
+                                    int type, const char *what);
+/** dl_rules_did_you_mean - what precedes "expected one of: ...": "; did you
+ * mean 'x'? " when word is close to one of candidates[0..n), else "; "
+ * (in the arena). */
+const char *dl_rules_did_you_mean(const struct dl_rules_loader *ld, const char *word,
+                                  const char *const *candidates, size_t n);
+/** dl_rules_get_bool - a plain true or false (YAML 1.2 core schema
+ * spellings) for `key`; DL_OK or DL_ERR_CONFIG. */
+enum dl_status dl_rules_get_bool(const struct dl_rules_loader *ld, const struct yaml_node_s *n,
+                                 const char *key, bool *out);
+/** A word of an enumeration: each spelling maps to a value; `shown` ones
+ * are listed in messages (ddblint's own spelling). Lists end with a NULL
+ * spelling. */
+struct dl_rules_word {
+        const char *spelling;
+        int value;
+        bool shown;
+};
+/** DynamoDB's spellings (API reference: AttributeDefinition.AttributeType,
+ * Projection.ProjectionType) and SAM's (SimpleTable PrimaryKey.Type);
+ * dl_rules_projections[k].spelling names projection k. */
+extern const struct dl_rules_word dl_rules_key_types[];
+extern const struct dl_rules_word dl_rules_projections[];
+/**
+ * dl_rules_get_enum - one of words, compared up to case and '-'/'_' (so
+ * DynamoDB's KEYS_ONLY is ddblint's keys-only): its value in *out; `what`
+ * names the kind of word in the error ("key type").
+ */
+enum dl_status dl_rules_get_enum(const struct dl_rules_loader *ld, const struct yaml_node_s *n,
+                                 const char *key, const char *what,
+                                 const struct dl_rules_word *words, int *out);
+/** dl_rules_verbatim_col - the 1-based column of scalar v's first
+ * character when its text is written verbatim on one line (plain, or
+ * quoted without escapes), else 0. */
+unsigned dl_rules_verbatim_col(const struct dl_rules_loader *ld, const struct yaml_node_s *v);
+
 /**
  * dl_rules_parse_yaml - parse text (len bytes) as one YAML document into
  * *doc, within the limits above; errors name ld->file with line and
@@ -119,6 +200,13 @@ bool dl_rules_is_seq(const struct yaml_node_s *n);
 enum dl_status dl_rules_parse_yaml(const struct dl_rules_loader *ld, const char *text,
                                    size_t len, struct yaml_document_s *doc);
 
+/* ---- ruleset_store.c: what a ruleset owns ---- */
+
+/** dl_rules_alloc - a new empty ruleset (version 1) with its own arena.
+ * Ownership: (transfer full), release with dl_ruleset_free(). */
+struct dl_ruleset *dl_rules_alloc(void);
+/** dl_rules_arena - the arena rs owns (borrowed; freed with rs). */
+struct dl_arena *dl_rules_arena(struct dl_ruleset *rs);
 /**
  * dl_rules_regex - compile pattern (anchored) once per ruleset: the same
  * text gives the same compiled pattern, kept until dl_ruleset_free().
@@ -132,6 +220,8 @@ enum dl_status dl_rules_regex(struct dl_ruleset *rs, const char *pattern,
  * dl_rules_add_source - record a file the ruleset was read from (copied).
  */
 void dl_rules_add_source(struct dl_ruleset *rs, const char *path);
+
+/* ---- ruleset_import.c: definition files ---- */
 
 /**
  * dl_rules_import - read the table definitions of path (relative to ld->dir
@@ -150,13 +240,6 @@ void dl_rules_add_source(struct dl_ruleset *rs, const char *path);
  */
 enum dl_status dl_rules_import(struct dl_rules_loader *ld, const char *path, const char *format,
                                const char *default_id, struct dl_loc at);
-
-/**
- * dl_rules_finish_tables - rs->tables: the tables written in `tables:`,
- * then each imported table whose name, `match` pattern or default role no
- * earlier table has (written definitions win; among imports, the first).
- */
-void dl_rules_finish_tables(struct dl_rules_loader *ld);
 
 /* ---- table definition files (ruleset_import.c, ruleset_cfn.c,
  * ruleset_tf.c): one table model (schema.h, struct dl_table with its
@@ -273,7 +356,40 @@ enum dl_status dl_rules_from_cloudformation(const struct dl_rules_loader *ld,
 enum dl_status dl_rules_from_terraform(const struct dl_rules_loader *ld,
                                        const struct yaml_node_s *root, dl_rules_candidates_t *out);
 
-/** dl_rules_table_label - "table 'Orders'", "table matching 'x'", "default table". */
+/* ---- ruleset_tables.c: the table model of a rules file ---- */
+
+/** dl_rules_table_label - "table 'Orders'", "table matching 'x'", "default table"
+ * (in arena, or static). */
 const char *dl_rules_table_label(struct dl_arena *arena, const struct dl_table *t);
+/**
+ * dl_rules_compile_match - pattern (the text of scalar v, a `match:` of a
+ * table or wrapper) compiled once per ruleset (dl_rules_regex) into *re;
+ * an error points at the offending character when v's text is the
+ * pattern verbatim (plain, or quoted on one line without escapes).
+ * Returns: DL_OK or DL_ERR_CONFIG.
+ */
+enum dl_status dl_rules_compile_match(struct dl_rules_loader *ld, const struct yaml_node_s *v,
+                                      const char *pattern, struct dl_regex **re);
+/** dl_rules_parse_tables - the `tables:` sequence n (or null) into
+ * ld->tables; DL_OK or the first DL_ERR_CONFIG. */
+enum dl_status dl_rules_parse_tables(struct dl_rules_loader *ld, struct yaml_node_s *n);
+/** dl_rules_parse_tables_from - the `tables-from:` entry or sequence n (or
+ * null), each file read into ld->imported (dl_rules_import). */
+enum dl_status dl_rules_parse_tables_from(struct dl_rules_loader *ld, struct yaml_node_s *n);
+/**
+ * dl_rules_add_unless_known - append a copy of t to the arena array *arr
+ * (*n entries, room for *cap, grown in arena) unless an earlier entry is
+ * the same table: the same name, or the same `match` pattern for tables
+ * without a name. A later default loses only its default role when it has
+ * a name or pattern of its own.
+ */
+void dl_rules_add_unless_known(struct dl_arena *arena, struct dl_table **arr, size_t *n,
+                               size_t *cap, const struct dl_table *t);
+/**
+ * dl_rules_finish_tables - rs->tables: the tables written in `tables:`,
+ * then each imported table whose name, `match` pattern or default role no
+ * earlier table has (written definitions win; among imports, the first).
+ */
+void dl_rules_finish_tables(struct dl_rules_loader *ld);
 
 #endif

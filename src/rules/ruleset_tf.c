@@ -24,7 +24,7 @@ typedef dl_rules_candidates_t candidates_t;
 
 #define str_of dl_rules_str_of
 #define opt_seq dl_rules_opt_seq
-#define fail(ld, node, ...) dl_rules_fail_at((ld), dl_rules_node_loc((ld), (node)), __VA_ARGS__)
+#define fail dl_rules_fail
 
 /* read_capacity and write_capacity of a table or global index; 0 is none. */
 static struct dl_capacity tf_capacity(const loader_t *ld, const yaml_node_t *x)
