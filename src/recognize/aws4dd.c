@@ -135,6 +135,15 @@ static void classify(const struct dl_rctx *ctx, CXCursor call, struct dl_event *
         dl_cfunc_classify(ctx, api, sizeof api / sizeof api[0], call, ev);
 }
 
+/* Constructors clang dropped (a header missing: the spec struct's type is
+ * incomplete), read from their tokens. */
+static size_t recover_create(const struct dl_rctx *ctx, const struct dl_toks *T,
+                             unsigned body_begin, unsigned body_end, struct dl_request_vec *reqs)
+{
+        return dl_cfunc_recover_create(ctx, api, sizeof api / sizeof api[0], T, body_begin,
+                                       body_end, reqs);
+}
+
 /* The functions of the table that send (the prefilter's words). */
 static bool trigger_words(const struct dl_ruleset *rules, void (*add)(void *set, const char *word),
                           void *set)
@@ -157,6 +166,7 @@ const struct dl_recognizer dl_recognizer_aws4dd = {
         .langs = DL_LANG_C | DL_LANG_CXX,
         .applies = applies,
         .classify = classify,
+        .recover_create = recover_create,
         .trigger_words = trigger_words,
         .spell_fix = spell_fix,
 };

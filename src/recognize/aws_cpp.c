@@ -448,8 +448,8 @@ static size_t recover(const struct dl_rctx *ctx, const struct dl_toks *T, unsign
                         continue;
                 enum dl_call_kind kind;
                 const struct aws_op *op = parse_method(dl_tok(T, m), strlen(dl_tok(T, m)), &kind);
-                if (!op)
-                        continue;
+                if (!op || dl_tok_typed_call(T, m))
+                        continue; /* not an operation, or read from the AST already */
                 /* the call's location: the start of the receiver expression,
                  * as for calls from the AST (`m_client->Scan(req)` is at
                  * m_client; `this->a.b->Scan(req)` at this; `db_.client().

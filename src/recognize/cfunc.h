@@ -32,6 +32,7 @@ struct dl_cfunc {
         const struct dl_spec_member *spec;
         unsigned n_spec;
         enum dl_api_version api;
+        const char *spec_struct; /* CREATE: the spec struct's tag ("aws4dd_scan_spec") */
 };
 
 /**
@@ -51,5 +52,25 @@ void dl_cfunc_classify(const struct dl_rctx *ctx, const struct dl_cfunc *api, si
  */
 bool dl_cfunc_trigger_words(const struct dl_cfunc *api, size_t n,
                             void (*add)(void *set, const char *word), void *set);
+
+/**
+ * dl_cfunc_recover_create - a recognizer's recover_create (recognizer.h)
+ * from its table: for each request of reqs sent in ctx->function through a
+ * handle variable v, when the last constructor call of v before the send,
+ * `NAME(&v, &(struct SPEC){...})` with NAME a CREATE row of api (n rows)
+ * whose spec_struct is SPEC, is missing from the AST (clang drops a call
+ * whose compound literal has an incomplete type: a header is missing) and
+ * runs on every path to the send, its designated initializers (`.m = x`,
+ * nested `.ret = {.values = x}`) fill the members the AST left unresolved
+ * (ABSENT, or DYNAMIC only because the handle escaped): a string literal
+ * is known, NULL/0/false not sent, an integer or bool literal known,
+ * anything else a value set at run time; members it does not name stay
+ * as they were. T, [body_begin, body_end): the function's body tokens.
+ * Each request so filled is logged as a "recovered-constructor" note.
+ * Returns: the number of requests filled.
+ */
+size_t dl_cfunc_recover_create(const struct dl_rctx *ctx, const struct dl_cfunc *api, size_t n,
+                               const struct dl_toks *T, unsigned body_begin, unsigned body_end,
+                               struct dl_request_vec *reqs);
 
 #endif

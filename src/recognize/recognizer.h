@@ -228,6 +228,14 @@ struct dl_recognizer {
         size_t (*recover)(const struct dl_rctx *ctx, const struct dl_toks *T, unsigned head_begin,
                           unsigned body_begin, unsigned body_end, const struct dl_request_vec *skip,
                           struct dl_request_vec *out);
+        /* Optional: for a function body [body_begin, body_end) of T, what
+         * clang dropped of the requests of reqs (read from the AST) made
+         * in it: a C handle's constructor call whose spec struct's type is
+         * incomplete (cfunc.h dl_cfunc_recover_create). Members the AST
+         * resolved are kept. Returns the number of requests filled. */
+        size_t (*recover_create)(const struct dl_rctx *ctx, const struct dl_toks *T,
+                                 unsigned body_begin, unsigned body_end,
+                                 struct dl_request_vec *reqs);
         /* Optional: the request member a method named name sets, when a
          * clang error may have swallowed the call (`SetFilterExpression` ->
          * "FilterExpression"); NULL when it sets none. */

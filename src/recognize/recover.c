@@ -21,7 +21,10 @@
  * after ')' outside any other function body); in each body, calls that the
  * AST did not yield are recovered by the recognizers' recover hooks, which
  * demand proof (the request type). Each function so recovered is logged
- * once.
+ * once. A call the AST has (dl_tok_typed_call) is never recovered again.
+ * The recover_create hooks fill, in requests the AST made, what a
+ * constructor clang dropped had set (a C handle's spec struct of an
+ * incomplete type).
  */
 #include "engine.h"
 #include "tokens.h"
@@ -321,15 +324,17 @@ static unsigned skip_trailing_return(const struct dl_toks *T, unsigned j)
 /* The recognizers' recover hooks on one function body; returns the count. */
 static size_t recover_body(struct dl_engine *e, const struct dl_toks *T, unsigned head,
                            unsigned begin, unsigned end, const char *qname,
-                           const struct dl_request_vec *skip, struct dl_request_vec *found)
+                           struct dl_request_vec *reqs, struct dl_request_vec *found)
 {
         struct dl_rctx *ctx = dl_engine_ctx(e);
         size_t n, got = 0;
         const struct dl_recognizer *const *recs = dl_engine_recognizers(e, &n);
         ctx->function = qname;
         for (size_t i = 0; i < n; i++) {
+                if (recs[i]->recover_create)
+                        recs[i]->recover_create(ctx, T, begin, end, reqs);
                 if (recs[i]->recover)
-                        got += recs[i]->recover(ctx, T, head, begin, end, skip, found);
+                        got += recs[i]->recover(ctx, T, head, begin, end, reqs, found);
         }
         return got;
 }

@@ -43,6 +43,24 @@ struct dl_loc dl_tok_loc(const struct dl_toks *T, unsigned i)
         return dl_cx_loc(T->cx, clang_getTokenLocation(T->cx->tu, T->t[i]));
 }
 
+bool dl_tok_typed_call(const struct dl_toks *T, unsigned i)
+{
+        /* clang_annotateTokens, unlike clang_getCursor, sees through a
+         * macro's arguments */
+        CXToken tok = T->t[i];
+        CXCursor c;
+        clang_annotateTokens(T->cx->tu, &tok, 1, &c);
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (k != CXCursor_MemberRefExpr && k != CXCursor_DeclRefExpr && k != CXCursor_CallExpr)
+                return false;
+        CXCursor ref = clang_getCursorReferenced(c);
+        enum CXCursorKind rk = clang_getCursorKind(ref);
+        if (rk != CXCursor_CXXMethod && rk != CXCursor_FunctionDecl &&
+            rk != CXCursor_FunctionTemplate)
+                return false;
+        return dl_cx_is_named(ref, dl_tok(T, i));
+}
+
 static bool is_open(const struct dl_toks *T, unsigned i)
 {
         return dl_tok_is(T, i, "(") || dl_tok_is(T, i, "{") || dl_tok_is(T, i, "[");

@@ -36,6 +36,16 @@ bool dl_tok_ident(const struct dl_toks *T, unsigned i);
 /** dl_tok_loc - the location of token i (expansion, 1-based). */
 struct dl_loc dl_tok_loc(const struct dl_toks *T, unsigned i);
 
+/**
+ * dl_tok_typed_call - does token i, the name of a called function or
+ * method, name one clang resolved (its call is in the AST: a cursor at the
+ * token refers to a function or method of that name)? Such a call was read
+ * from the AST, so recovering it from tokens would make it twice (a call
+ * inside a macro's argument has its AST location at the macro's name, a
+ * line away from the token when the argument starts on the next line).
+ */
+bool dl_tok_typed_call(const struct dl_toks *T, unsigned i);
+
 /** dl_tok_skip_group - index of the token after the bracket closing the one
  * at open ('(', '{' or '['; nesting counted over all three); end when
  * unbalanced. */

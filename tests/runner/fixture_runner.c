@@ -14,6 +14,8 @@
  *                                  to tests/fixtures (e.g. -I%FIXTURES%/include)
  * Annotations apply to the next line that is not an annotation:
  *   // expect: ID [SEVERITY][: MESSAGE SUBSTRING]
+ *                                  a SUBSTRING ending in '$' must end the
+ *                                  message (what it does not go on to say)
  *   // expect(col=N): ...          also pins the 1-based column
  *   // ok: ID                      no finding of ID on that line
  *   // todo-expect: ... / todo-ok: ID   known false negative / positive:
@@ -222,6 +224,11 @@ static bool finding_matches(const struct dl_finding *f, const struct ann *a)
                 return false;
         if (a->severity[0] && strcmp(dl_severity_str(f->severity), a->severity) != 0)
                 return false;
+        size_t n = strlen(a->message);
+        if (n && a->message[n - 1] == '$') { /* anchored: the message ends so */
+                size_t m = strlen(f->message);
+                return m >= n - 1 && !strncmp(f->message + m - (n - 1), a->message, n - 1);
+        }
         if (a->message[0] && !strstr(f->message, a->message))
                 return false;
         return true;
