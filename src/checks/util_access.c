@@ -439,7 +439,7 @@ size_t dl_access_of(const struct dl_check_ctx *ctx, const struct dl_request *req
                         set_members(a, m);
                         keys_of(&c, m, a);
                 }
-                if (req->escaped || !req->n_items) {
+                if ((req->escaped && !req->members_listed) || !req->n_items) {
                         /* members ddblint could not list: any action of the
                          * container's, on any table */
                         struct dl_access *a = push(&all, &n, req);

@@ -159,6 +159,7 @@ void dl_request_init(struct dl_request *req, enum dl_op op)
 void dl_request_mark_escaped(struct dl_request *req)
 {
         req->escaped = true;
+        req->members_listed = false;
         for (unsigned i = 0; i < DL_FIELD_COUNT; i++) {
                 if (req->fields[i].kind == DL_VAL_ABSENT) {
                         req->fields[i].kind = DL_VAL_DYNAMIC;

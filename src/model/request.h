@@ -172,6 +172,11 @@ struct dl_request {
          * NULL. */
         const struct dl_value *json_body;
         bool escaped;               /* passed to code ddblint cannot see */
+        bool members_listed;        /* escaped only because batch or transaction
+                                       members were added on some paths (in a
+                                       loop): every member that may be sent is
+                                       among items, how many times is unknown;
+                                       dl_request_mark_escaped clears it */
         bool inferred;              /* recovered from tokens: clang could not type
                                        the call; the request type proves the op */
         struct dl_request *items;   /* batch / transaction members */
@@ -239,7 +244,8 @@ void dl_request_init(struct dl_request *req, enum dl_op op);
 /**
  * dl_request_mark_escaped - the request escaped: every field and map still
  * ABSENT becomes DYNAMIC (they may be set where ddblint cannot see), and
- * maps that are KNOWN become DYNAMIC (entries may be added).
+ * maps that are KNOWN become DYNAMIC (entries may be added);
+ * members_listed is cleared (members may now be unlisted).
  */
 void dl_request_mark_escaped(struct dl_request *req);
 

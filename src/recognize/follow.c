@@ -589,10 +589,17 @@ static void add_member(struct scope *s, struct dl_request *c, CXCursor e, unsign
         build_expr(s, &m, e, use);
         if (spec->table)
                 m.fields[DL_FIELD_TABLE_NAME] = *spec->table;
-        if (maybe || !m.member)
+        if (!m.member) {
                 dl_request_mark_escaped(c);
-        if (!m.member)
                 return;
+        }
+        if (maybe) {
+                /* added on some paths (a loop): the member is listed, its
+                 * count is not known */
+                bool listed = !c->escaped || c->members_listed;
+                dl_request_mark_escaped(c);
+                c->members_listed = listed;
+        }
         struct dl_request *items = dl_arena_alloc(arena_of(s), (c->n_items + 1) * sizeof *items);
         if (c->n_items)
                 memcpy(items, c->items, c->n_items * sizeof *items);
@@ -1382,6 +1389,7 @@ static void merge(struct dl_arena *a, struct dl_request *r, const struct dl_requ
 static void replace_state(struct dl_request *r, const struct dl_request *t, bool escaped)
 {
         r->escaped = escaped || t->escaped;
+        r->members_listed = !escaped && t->members_listed;
         memcpy(r->fields, t->fields, sizeof r->fields);
         r->names = t->names;
         r->values = t->values;

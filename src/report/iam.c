@@ -142,14 +142,16 @@ static void add_record(struct policy *p, json_t *rec)
         const char *tglob = json_string_value(json_object_get(rec, "table_glob"));
         const char *ts = dl_access_str(rec, "table_state");
         if (!none && !tglob) {
+                /* why says what hides the table only for a PartiQL statement;
+                 * otherwise it is why the key is not known, which is no
+                 * reason for the table ("its table is not known: its
+                 * table's key schema is not described" was untrue) */
+                bool says = json_is_true(json_object_get(rec, "actions_known")) &&
+                            !strcmp(dl_access_str(rec, "partiql"), "yes") &&
+                            *dl_access_str(rec, "why");
                 warn(p, rec,
                      "its table is not known%s%s, so it is allowed on every table (table/*)",
-                     *dl_access_str(rec, "why") &&
-                                     json_is_true(json_object_get(rec, "actions_known"))
-                             ? ": "
-                             : "",
-                     json_is_true(json_object_get(rec, "actions_known")) ? dl_access_str(rec, "why")
-                                                                         : "");
+                     says ? ": " : "", says ? dl_access_str(rec, "why") : "");
                 tglob = "*";
         } else if (!none && !strcmp(ts, "template")) {
                 warn(p, rec, "its table is named at run time ('%s'), so it is allowed on table/%s",
