@@ -13,7 +13,9 @@
 #include "compdb_memo.h"
 #include "config.h"
 #include "env.h"
+#include "explain.h"
 #include "fixes.h"
+#include "git.h"
 #include "ignore.h"
 #include "jobs.h"
 #include "options.h"
@@ -159,16 +161,6 @@ static int cmp_key(const void *a, const void *b)
         return strcmp(a, b);
 }
 
-static void list_checks(FILE *out)
-{
-        const struct dl_catalogue *cat = dl_catalogue_get();
-        for (size_t i = 0; i < cat->n; i++) {
-                const struct dl_check_info *in = cat->checks[i]->info;
-                fprintf(out, "%-30s %-8s %s%s\n", in->id, dl_severity_str(in->severity),
-                        in->summary, cat->checks[i]->off_by_default ? " (off by default)" : "");
-        }
-}
-
 /* An error with a place in a file (a rules file, a template) is printed as
  * compilers print theirs, "FILE:L:C: error: ...", which editors and CI
  * problem matchers pick up; any other as "ddblint: error: ...". */
@@ -221,6 +213,7 @@ struct run {
         char *real_dir_key, *real_dir;       /* compile_args: the last directory
                                                made real, and its real path */
         struct dl_gitignore *gitignore;
+        struct dl_git_changes *changes; /* --diff-base, or NULL */
         char *stub_dir, *project_root, *cwd;
         char *cache_dir;                 /* --cache-dir or the default; NULL: none */
         struct dl_pch *pch;              /* the precompiled client header, or NULL */
@@ -639,43 +632,6 @@ static void compile_args(struct run *r, const char *path, bool no_link, const ch
                                     NULL);
 }
 
-/* --explain CHECK: the check's page, installed beside the binary. */
-static int explain(const char *argv0, const char *id)
-{
-        const struct dl_catalogue *cat = dl_catalogue_get();
-        const char **ids = dl_xcalloc(cat->n + 1, sizeof *ids);
-        for (size_t i = 0; i < cat->n; i++)
-                ids[i] = cat->checks[i]->info->id;
-        const struct dl_check *c = dl_catalogue_find(id);
-        if (!c) {
-                const char *s = dl_suggest(id, ids, cat->n);
-                fprintf(stderr, "ddblint: error: unknown check '%s'%s%s%s (see 'ddblint "
-                                "--list-checks')\n",
-                        id, s ? "; did you mean '" : "", s ? s : "", s ? "'?" : "");
-                free(ids);
-                return DL_EXIT_USAGE;
-        }
-        free(ids);
-        char *dir = dl_cli_data_dir(argv0, "checks");
-        char *page = dir ? dl_xasprintf("%s/%s.md", dir, id) : NULL;
-        char *text = NULL;
-        size_t len = 0;
-        int rc = DL_EXIT_OK;
-        if (page && dl_file_read(page, &text, &len, NULL) == DL_OK) {
-                fwrite(text, 1, len, stdout);
-        } else {
-                fprintf(stderr,
-                        "ddblint: error: the documentation of '%s' is not installed (looked "
-                        "for %s); read it at %s\n",
-                        id, page ? page : "<prefix>/share/ddblint/checks", c->info->help_uri);
-                rc = DL_EXIT_USAGE;
-        }
-        free(text);
-        free(page);
-        free(dir);
-        return rc;
-}
-
 /* The help URI and page of every check, for SARIF and JSON. */
 static void load_help(struct run *r, const char *argv0)
 {
@@ -837,6 +793,7 @@ static void run_fini(struct run *r)
         free(r->compdb_dir);
         dl_config_free(r->config);
         dl_gitignore_free(r->gitignore);
+        dl_git_changes_free(r->changes);
         dl_ignore_list_fini(&r->excludes);
         free(r->stub_dir);
         free(r->project_root);
@@ -910,11 +867,11 @@ int dl_cli_main(int argc, char **argv)
                 goto out;
         }
         if (o->list_checks) {
-                list_checks(stdout);
+                dl_cli_list_checks(stdout);
                 goto out;
         }
         if (o->explain) {
-                rc = explain(argv[0], o->explain);
+                rc = dl_cli_explain(argv[0], o->explain);
                 goto out;
         }
         if (o->merge_sarif) {
@@ -982,6 +939,19 @@ int dl_cli_main(int argc, char **argv)
                         goto out;
                 }
         }
+        if (o->diff_base && o->command == DL_CMD_LINT && !o->dump_requests) {
+                /* a baseline written from the changed lines alone would
+                   forget every other finding */
+                if (o->write_baseline)
+                        dl_error_set(&err, DL_ERR_CONFIG, NULL,
+                                     "--diff-base and --write-baseline cannot be used together");
+                if (o->write_baseline ||
+                    dl_git_changes_load(r->cwd, o->diff_base, &r->changes, &err) != DL_OK) {
+                        print_error(&err);
+                        rc = DL_EXIT_USAGE;
+                        goto out;
+                }
+        }
         dl_cli_check_cache_dir(&r->o);
         struct dl_config_opts co = {o->rules_path, o->tables_from, o->n_tables_from,
                                     r->ids,        r->cat->n,      r->project_root};
@@ -1036,6 +1006,10 @@ int dl_cli_main(int argc, char **argv)
         so.baseline_path = o->baseline;
         so.check_on = check_on;
         so.check_on_data = r;
+        if (r->changes) {
+                so.in_scope = dl_git_changes_keep;
+                so.in_scope_data = r->changes;
+        }
         r->sink = dl_sink_new(&so);
         if (dl_sink_load_baseline(r->sink, &err) != DL_OK) {
                 print_error(&err);

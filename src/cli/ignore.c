@@ -1,4 +1,5 @@
-/* ignore.c - gitignore-style pattern lists and .gitignore files.
+/* ignore.c - gitignore-style pattern lists (--exclude, `exclude:`, the
+ * ignore files of a git work tree).
  * SPDX-License-Identifier: MIT
  */
 #include "ignore.h"
@@ -6,12 +7,10 @@
 #include "../core/alloc.h"
 #include "../core/file.h"
 #include "../core/glob.h"
-#include "../core/htab.h"
 #include "../core/path.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 void dl_ignore_add(struct dl_ignore_list *l, const char *line, const char *base)
 {
@@ -118,38 +117,13 @@ void dl_ignore_list_fini(struct dl_ignore_list *l)
         memset(l, 0, sizeof *l);
 }
 
-/* ---- .gitignore files ---- */
-
-/* What is known of one directory. */
-struct dir_info {
-        char *dir;
-        char *top;                  /* its work tree's top, or NULL outside one */
-        struct dl_ignore_list list; /* its own .gitignore (and info/exclude at the top) */
-};
-
-struct dl_gitignore {
-        struct dl_htab dirs; /* struct dir_info by dir */
-};
-
-static void free_dir(void *p)
-{
-        struct dir_info *d = p;
-        free(d->dir);
-        free(d->top);
-        dl_ignore_list_fini(&d->list);
-        free(d);
-}
-
-struct dl_gitignore *dl_gitignore_new(void)
-{
-        return dl_xcalloc(1, sizeof(struct dl_gitignore));
-}
-
-static void read_patterns(struct dl_ignore_list *l, const char *file, const char *base)
+void dl_ignore_add_file(struct dl_ignore_list *l, const char *file, const char *base)
 {
         char *text = NULL;
         size_t len = 0;
-        if (dl_file_read(file, &text, &len, NULL) != DL_OK)
+        /* a regular file of at most 4 MiB: a FIFO planted as .gitignore
+           must not block the walk */
+        if (dl_file_read_bounded(file, 4u << 20, true, &text, &len, NULL) != DL_OK)
                 return;
         for (char *line = text; line && *line;) {
                 char *nl = strchr(line, '\n');
@@ -159,65 +133,4 @@ static void read_patterns(struct dl_ignore_list *l, const char *file, const char
                 line = nl ? nl + 1 : NULL;
         }
         free(text);
-}
-
-static struct dir_info *info_of(struct dl_gitignore *g, const char *dir)
-{
-        struct dir_info *found = dl_htab_get_str(&g->dirs, dir);
-        if (found)
-                return found;
-        struct dir_info *d = dl_xcalloc(1, sizeof *d);
-        d->dir = dl_xstrdup(dir);
-        char *git = dl_xasprintf("%s%s.git", dir, strcmp(dir, "/") ? "/" : "");
-        struct stat st;
-        if (stat(git, &st) == 0) {
-                d->top = dl_xstrdup(dir);
-                if (S_ISDIR(st.st_mode)) {
-                        char *ex = dl_xasprintf("%s/info/exclude", git);
-                        read_patterns(&d->list, ex, dir);
-                        free(ex);
-                }
-        } else if (strcmp(dir, "/") != 0) {
-                char *parent = dl_path_dirname(dir);
-                struct dir_info *p = info_of(g, parent);
-                free(parent);
-                d->top = dl_xstrdup(p->top);
-        }
-        free(git);
-        if (d->top) {
-                char *gi = dl_xasprintf("%s%s.gitignore", dir, strcmp(dir, "/") ? "/" : "");
-                read_patterns(&d->list, gi, dir);
-                free(gi);
-        }
-        dl_htab_put_str(&g->dirs, d->dir, d);
-        return d;
-}
-
-bool dl_gitignore_ignored(struct dl_gitignore *g, const char *path, bool is_dir)
-{
-        /* From the path's directory up to the top: the deepest file with a
-         * matching pattern decides (git-scm.com/docs/gitignore). */
-        char *cur = dl_path_dirname(path);
-        int decision = -1;
-        for (;;) {
-                const struct dir_info *d = info_of(g, cur);
-                if (!d->top)
-                        break;
-                decision = dl_ignore_match(&d->list, path, is_dir);
-                if (decision >= 0 || !strcmp(cur, d->top))
-                        break;
-                char *up = dl_path_dirname(cur);
-                free(cur);
-                cur = up;
-        }
-        free(cur);
-        return decision == 1;
-}
-
-void dl_gitignore_free(struct dl_gitignore *g)
-{
-        if (!g)
-                return;
-        dl_htab_free_all(&g->dirs, free_dir);
-        free(g);
 }

@@ -1,6 +1,6 @@
 /* ignore.h - which paths a directory walk leaves out: gitignore-style
- * pattern lists (--exclude, the rules file's `exclude:`) and the
- * .gitignore files of a git work tree.
+ * pattern lists (--exclude, the rules file's `exclude:`, and the ignore
+ * files of a git work tree that git.h finds through libgit2).
  * SPDX-License-Identifier: MIT
  *
  * Pattern syntax is gitignore's (git-scm.com/docs/gitignore, "PATTERN
@@ -50,25 +50,14 @@ int dl_ignore_match(const struct dl_ignore_list *l, const char *path, bool is_di
  */
 bool dl_ignore_match_within(const struct dl_ignore_list *l, const char *path, bool is_dir);
 
+/**
+ * dl_ignore_add_file - dl_ignore_add for each line of file (a .gitignore,
+ * info/exclude, core.excludesFile), in order; a file that cannot be read,
+ * is not a regular file or is larger than 4 MiB adds nothing.
+ */
+void dl_ignore_add_file(struct dl_ignore_list *l, const char *file, const char *base);
+
 /** dl_ignore_list_fini - free the rules; NULL-safe. */
 void dl_ignore_list_fini(struct dl_ignore_list *l);
-
-struct dl_gitignore; /* opaque: .gitignore files read so far */
-
-/** dl_gitignore_new - an empty cache. (transfer full) */
-struct dl_gitignore *dl_gitignore_new(void);
-
-/**
- * dl_gitignore_ignored - is path (absolute, normalized) ignored by git:
- * by $GIT_DIR/info/exclude or a .gitignore in the directories from its
- * work tree's top down to its own directory (deeper files win)? Files are
- * read once and kept. A path outside any git work tree is never ignored.
- * Ancestors of path are not examined: a walk never enters an ignored
- * directory.
- */
-bool dl_gitignore_ignored(struct dl_gitignore *g, const char *path, bool is_dir);
-
-/** dl_gitignore_free - NULL-safe. */
-void dl_gitignore_free(struct dl_gitignore *g);
 
 #endif

@@ -152,6 +152,7 @@ enum dl_status dl_options_parse(struct dl_options *o, int argc, char **argv,
                 VALUE("--sarif", sarif_path)
                 VALUE("--baseline", baseline)
                 VALUE("--write-baseline", write_baseline)
+                VALUE("--diff-base", diff_base)
                 VALUE("--export-fixes", export_fixes)
                 VALUE("--project-root", project_root)
                 VALUE("--checks", checks)
@@ -356,6 +357,9 @@ const char *dl_options_usage(void)
                "  --baseline FILE        hide findings whose fingerprints FILE lists\n"
                "  --write-baseline FILE  record the current findings' fingerprints in FILE\n"
                "                         (they are accepted: exit status 0)\n"
+               "  --diff-base REF        report only findings on lines that\n"
+               "                         'git diff --merge-base REF' adds (untracked files:\n"
+               "                         every line)\n"
                "Output:\n"
                "  --fix                  apply the findings' fixes in place (docs/fixes.md)\n"
                "  --export-fixes FILE    write the fixes as clang-tidy's YAML, for\n"

@@ -53,6 +53,7 @@ struct dl_options {
         const char *help_base;       /* --sarif-help-base URL, or NULL */
         const char *baseline;        /* --baseline FILE */
         const char *write_baseline;  /* --write-baseline FILE */
+        const char *diff_base;       /* --diff-base REF: findings on changed lines only */
         bool fix;                    /* --fix: apply the findings' fixes (cli/fixes.h) */
         const char *export_fixes;    /* --export-fixes FILE: clang-tidy's YAML, or NULL */
         const char *project_root;    /* --project-root DIR, or NULL (git top or cwd) */

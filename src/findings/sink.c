@@ -52,6 +52,8 @@ struct dl_sink {
         size_t n_known_ids;
         bool (*check_on)(void *data, const struct dl_ruleset *rules, const char *id);
         void *check_on_data;
+        bool (*in_scope)(void *data, const struct dl_finding *f);
+        void *in_scope_data;
         char *root;
         char *baseline_path;
         struct dl_baseline *baseline;
@@ -61,6 +63,7 @@ struct dl_sink {
         DL_VEC(struct dl_finding *) in;
 
         DL_VEC(struct dl_finding *) kept;
+        DL_VEC(struct dl_finding *) outside; /* decided, then out of scope */
         void *seen;     /* tsearch tree of kept findings (dl_finding_cmp) */
         void *occs;     /* tsearch tree of struct occ */
         void *files;    /* tsearch tree of struct file_state */
@@ -78,6 +81,8 @@ struct dl_sink *dl_sink_new(const struct dl_sink_opts *o)
                 s->n_known_ids = o->n_known_ids;
                 s->check_on = o->check_on;
                 s->check_on_data = o->check_on_data;
+                s->in_scope = o->in_scope;
+                s->in_scope_data = o->in_scope_data;
                 s->root = dl_xstrdup(o->project_root);
                 s->baseline_path = dl_xstrdup(o->baseline_path);
         }
@@ -306,7 +311,8 @@ static void count(struct dl_sink *s, const struct dl_finding *f)
 }
 
 /* Decides the fate of kept[first..end), all in one file: line hashes,
- * inline directives, baseline. */
+ * inline directives, baseline, then scope: a finding out of scope moves
+ * to `outside` and leaves a NULL in kept (compacted by the caller). */
 static void decide_file(struct dl_sink *s, size_t first, size_t end)
 {
         const char *file = s->kept.items[first]->loc.file;
@@ -340,6 +346,12 @@ static void decide_file(struct dl_sink *s, size_t first, size_t end)
                 } else if (dl_baseline_contains(s->baseline, f->fingerprint)) {
                         f->suppressed = DL_SUPPRESS_BASELINE;
                         s->matched++;
+                }
+                if (s->in_scope && !s->in_scope(s->in_scope_data, f)) {
+                        s->stats.outside_scope++;
+                        DL_VEC_PUSH(&s->outside, f);
+                        s->kept.items[i] = NULL;
+                        continue;
                 }
                 count(s, f);
         }
@@ -391,6 +403,11 @@ size_t dl_sink_take_unit(struct dl_sink *s, const char *path, const struct dl_ru
                 decide_file(s, i, end);
                 i = end;
         }
+        size_t m2 = first;
+        for (size_t i = first; i < s->kept.n; i++)
+                if (s->kept.items[i])
+                        s->kept.items[m2++] = s->kept.items[i];
+        s->kept.n = m2;
         if (n_new)
                 *n_new = s->kept.n - first;
         return first;
@@ -527,6 +544,9 @@ void dl_sink_free(struct dl_sink *s)
         for (size_t i = 0; i < s->kept.n; i++)
                 dl_finding_free(s->kept.items[i]);
         DL_VEC_FREE(&s->kept);
+        for (size_t i = 0; i < s->outside.n; i++)
+                dl_finding_free(s->outside.items[i]);
+        DL_VEC_FREE(&s->outside);
         tdestroy(s->occs, free_occ);
         tdestroy(s->files, free_file);
         dl_baseline_free(s->baseline);

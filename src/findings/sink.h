@@ -76,16 +76,25 @@ struct dl_sink_opts {
          * dropped, and directives naming it are never "unused". */
         bool (*check_on)(void *data, const struct dl_ruleset *rules, const char *id);
         void *check_on_data;
+        /* Whether a decided finding is within what the run reports
+         * (--diff-base: its primary location is on a changed line); NULL:
+         * every finding. Asked after the fingerprint, inline suppression
+         * and baseline are decided, so occurrence counters, used
+         * directives and matched baseline entries are those of a whole
+         * run; a finding outside is dropped (counted "outside_scope"). */
+        bool (*in_scope)(void *data, const struct dl_finding *f);
+        void *in_scope_data;
 };
 
 /* Counts by outcome. A finding is counted under exactly one of shown,
- * suppressed_inline, baselined, disabled, duplicates. */
+ * suppressed_inline, baselined, disabled, duplicates, outside_scope. */
 struct dl_sink_stats {
         size_t shown;             /* not suppressed: the findings that count */
         size_t suppressed_inline;
         size_t baselined;
         size_t disabled;          /* check disabled in the rules file */
         size_t duplicates;
+        size_t outside_scope;     /* dropped by opts.in_scope (--diff-base) */
         size_t by_severity[3];    /* shown findings per enum dl_severity */
         size_t unused_suppressions; /* suppression ids that matched nothing */
         size_t baseline_entries;  /* fingerprints in the baseline file */

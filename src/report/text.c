@@ -115,6 +115,8 @@ static enum dl_status text_end(struct dl_reporter *r, const struct dl_run_summar
                         st->baselined);
                 if (st->disabled)
                         fprintf(t->out, ", %zu from disabled checks", st->disabled);
+                if (st->outside_scope)
+                        fprintf(t->out, ", %zu on unchanged lines", st->outside_scope);
         }
         if (sum && sum->n_not_parsed)
                 fprintf(t->out, "; %zu file%s skipped: no DynamoDB client use", sum->n_not_parsed,

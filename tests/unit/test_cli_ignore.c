@@ -1,5 +1,5 @@
-/* test_cli_ignore.c - gitignore-style pattern lists and .gitignore files
- * (cli/ignore.h), and the progress line's decision (cli/progress.h).
+/* test_cli_ignore.c - gitignore-style pattern lists (cli/ignore.h), git's
+ * ignore rules (cli/git.h), and the progress line's decision (cli/progress.h).
  * SPDX-License-Identifier: MIT
  */
 #include <setjmp.h>
@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "cli/git.h"
 #include "cli/ignore.h"
 #include "cli/progress.h"
 #include "core/alloc.h"
@@ -54,8 +55,8 @@ static void test_gitignore_files(void **state)
 {
         char dir[] = "/tmp/dl-gitignore-XXXXXX";
         assert_non_null(mkdtemp(dir));
-        char *p = dl_xasprintf("%s/.git", dir);
-        assert_int_equal(mkdir(p, 0755), 0);
+        char *p = dl_xasprintf("git init -q '%s'", dir);
+        assert_int_equal(system(p), 0);
         free(p);
         p = dl_xasprintf("%s/sub", dir);
         assert_int_equal(mkdir(p, 0755), 0);
@@ -78,6 +79,40 @@ static void test_gitignore_files(void **state)
         assert_true(dl_gitignore_ignored(g, f, false));
         assert_false(dl_gitignore_ignored(g, "/etc/passwd", false)); /* no work tree */
         free(a), free(b), free(c), free(d), free(e), free(f);
+        dl_gitignore_free(g);
+        /* $GIT_DIR/info/exclude and core.excludesFile (below the top's
+           .gitignore: its negation wins) */
+        p = dl_xasprintf("%s/.git/info/exclude", dir);
+        write_file(p, "excluded.cpp\nagain.cpp\n");
+        free(p);
+        p = dl_xasprintf("%s/.gitignore", dir);
+        write_file(p, "gen/\n*.tmp.cpp\n!again.cpp\n");
+        free(p);
+        p = dl_xasprintf("%s/global-ignore", dir);
+        write_file(p, "global.cpp\n");
+        free(p);
+        p = dl_xasprintf("git -C '%s' config core.excludesFile '%s/global-ignore'", dir, dir);
+        assert_int_equal(system(p), 0);
+        free(p);
+        g = dl_gitignore_new();
+        a = dl_xasprintf("%s/excluded.cpp", dir), b = dl_xasprintf("%s/sub/global.cpp", dir);
+        c = dl_xasprintf("%s/again.cpp", dir);
+        assert_true(dl_gitignore_ignored(g, a, false));
+        assert_true(dl_gitignore_ignored(g, b, false));
+        assert_false(dl_gitignore_ignored(g, c, false));
+        free(a), free(b), free(c);
+        dl_gitignore_free(g);
+        /* a .git that is no repository: no ignore rules */
+        p = dl_xasprintf("%s/sub/inner", dir);
+        assert_int_equal(mkdir(p, 0755), 0);
+        free(p);
+        p = dl_xasprintf("%s/sub/inner/.git", dir);
+        assert_int_equal(mkdir(p, 0755), 0);
+        free(p);
+        g = dl_gitignore_new();
+        a = dl_xasprintf("%s/sub/inner/x.tmp.cpp", dir);
+        assert_false(dl_gitignore_ignored(g, a, false));
+        free(a);
         dl_gitignore_free(g);
         char *cmd = dl_xasprintf("rm -rf '%s'", dir);
         assert_int_equal(system(cmd), 0);
