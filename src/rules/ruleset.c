@@ -473,9 +473,10 @@ static enum dl_status parse_root(loader_t *ld, yaml_node_t *root)
                 return st;
         if (f[2].value && (st = parse_checks(ld, f[2].value)))
                 return st;
-        if (f[3].value && (st = dl_rules_parse_tables(ld, f[3].value)))
-                return st;
+        /* the imported tables first: a `tables:` entry may extend one */
         if (f[4].value && (st = dl_rules_parse_tables_from(ld, f[4].value)))
+                return st;
+        if (f[3].value && (st = dl_rules_parse_tables(ld, f[3].value)))
                 return st;
         if (f[5].value && (st = parse_exclude(ld, f[5].value)))
                 return st;

@@ -264,6 +264,98 @@ static const struct dl_table *default_of(const loader_t *ld)
         return NULL;
 }
 
+/* The imported table named name, or NULL. */
+static const struct dl_table *imported_named(const loader_t *ld, const char *name)
+{
+        for (size_t i = 0; i < ld->imported.n; i++) {
+                const struct dl_table *o = &ld->imported.items[i];
+                if (o->name && !strcmp(o->name, name))
+                        return o;
+        }
+        return NULL;
+}
+
+/* An index entry of a `tables:` entry that extends an imported table: when
+ * it names one of the imported indexes, it may only add `sparse:` to it
+ * (*done set); else it is a new index, read by parse_index. */
+static enum dl_status extend_index(const loader_t *ld, yaml_node_t *x, struct dl_table *t,
+                                   size_t n_imported, bool *done)
+{
+        *done = false;
+        const char *name = dl_rules_str_of(dl_rules_map_get(ld, x, "name"));
+        struct dl_index *ix = NULL;
+        for (size_t i = 0; name && i < n_imported && !ix; i++) {
+                if (!strcmp(t->indexes[i].name, name))
+                        ix = &t->indexes[i];
+        }
+        if (!ix)
+                return DL_OK;
+        struct dl_rules_field f[] = {{"name", NULL, NULL},          {"kind", NULL, NULL},
+                                     {"partition-key", NULL, NULL}, {"sort-key", NULL, NULL},
+                                     {"projection", NULL, NULL},    {"sparse", NULL, NULL}};
+        enum dl_status st = dl_rules_read_fields(ld, x, "in index", f, 6);
+        if (st)
+                return st;
+        for (size_t k = 1; k < 5; k++) {
+                if (f[k].key_node)
+                        return dl_rules_fail(
+                                ld, f[k].key_node,
+                                "'%s' of index '%s' is defined in %s (line %u); an entry that "
+                                "extends an imported index may only add 'sparse'",
+                                f[k].key, name, ix->loc.file ? ix->loc.file : "the imported file",
+                                ix->loc.line);
+        }
+        if (f[5].value && (st = parse_sparse(ld, f[5].value, ix)))
+                return st;
+        *done = true;
+        return DL_OK;
+}
+
+/* A `tables:` entry without keys naming an imported table extends it
+ * (docs/rules-file.md, "Extending an imported table"): t becomes a copy of
+ * imp with the entry's `match`, `default` and indexes added; the keys stay
+ * the imported ones. */
+static enum dl_status extend_table(loader_t *ld, const struct dl_table *imp, yaml_node_t *sort_key,
+                                   yaml_node_t *ixs, struct dl_table *t)
+{
+        if (sort_key)
+                return dl_rules_fail(ld, sort_key,
+                                     "'sort-key' without 'partition-key' in table '%s', which is "
+                                     "imported from %s: an entry naming an imported table adds "
+                                     "'sparse', 'match' or 'default' to it; write both keys to "
+                                     "replace the table whole",
+                                     t->name, imp->loc.file ? imp->loc.file : "a definition file");
+        t->partition_key = imp->partition_key;
+        t->sort_key = imp->sort_key;
+        t->def = imp->def;
+        if (!t->match) {
+                t->match = imp->match;
+                t->match_re = imp->match_re;
+        }
+        t->is_default = t->is_default || imp->is_default;
+        size_t n_items = ixs && dl_rules_is_seq(ixs) ? dl_rules_seq_len(ixs) : 0;
+        enum dl_status st;
+        if (ixs && !dl_rules_is_null(ixs) &&
+            (st = dl_rules_expect_type(ld, ixs, YAML_SEQUENCE_NODE, "for 'indexes'")))
+                return st;
+        t->indexes = dl_arena_alloc(ld->arena, (imp->n_indexes + n_items + 1) * sizeof *t->indexes);
+        if (imp->n_indexes)
+                memcpy(t->indexes, imp->indexes, imp->n_indexes * sizeof *t->indexes);
+        t->n_indexes = imp->n_indexes;
+        for (size_t i = 0; i < n_items; i++) {
+                yaml_node_t *x = dl_rules_seq_at(ld, ixs, i);
+                bool done = false;
+                if (dl_rules_is_map(x) && (st = extend_index(ld, x, t, imp->n_indexes, &done)))
+                        return st;
+                if (done)
+                        continue;
+                if ((st = parse_index(ld, x, t, &t->indexes[t->n_indexes])))
+                        return st;
+                t->n_indexes++;
+        }
+        return DL_OK;
+}
+
 static enum dl_status parse_table(loader_t *ld, yaml_node_t *n, struct dl_table *t)
 {
         enum dl_status st;
@@ -309,6 +401,9 @@ static enum dl_status parse_table(loader_t *ld, yaml_node_t *n, struct dl_table 
                 return dl_rules_fail(ld, n,
                                      "table has no 'name', 'match' or 'default: true'; expected at "
                                      "least one of them");
+        const struct dl_table *imp = t->name ? imported_named(ld, t->name) : NULL;
+        if (!f[3].value && imp)
+                return extend_table(ld, imp, f[4].value, f[5].value, t);
         const char *where = dl_arena_printf(ld->arena, "in %s", dl_rules_table_label(ld->arena, t));
         if (!f[3].value)
                 return dl_rules_missing(ld, n, "partition-key", where,

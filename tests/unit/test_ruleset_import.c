@@ -175,6 +175,78 @@ static void test_written_tables_win(void **state)
         dl_ruleset_free(rs);
 }
 
+/* Issue 25 item 4: a `tables:` entry naming an imported table without
+ * keys extends it (sparse on an imported index, a new index, default)
+ * instead of replacing it; an entry with keys replaces it whole. */
+static void test_tables_extend_imported(void **state)
+{
+        struct dl_ruleset *rs = load("version: 1\n"
+                                     "tables-from: sam-template.yaml\n"
+                                     "tables:\n"
+                                     "  - name: Shop\n"
+                                     "    default: true\n"
+                                     "    indexes:\n"
+                                     "      - name: GSI1\n"
+                                     "        sparse: {values: [UNSHIPPED]}\n"
+                                     "      - name: ByStatus\n"
+                                     "        kind: global\n"
+                                     "        partition-key: {name: Status, type: S}\n");
+        /* Shop became the default: Sessions (named at run time) has no role left */
+        assert_int_equal(rs->n_tables, 4);
+        const struct dl_table *shop = named(rs, "Shop");
+        assert_non_null(shop);
+        assert_ptr_equal(dl_schema_table_for(rs, NULL, 0), shop);
+        assert_key(&shop->partition_key, "PK", DL_KEY_S);
+        assert_key(&shop->sort_key, "SK", DL_KEY_S);
+        assert_non_null(shop->def);
+        assert_int_equal(shop->n_indexes, 3);
+        const struct dl_index *gsi = dl_schema_index(shop, "GSI1", 4);
+        assert_non_null(gsi);
+        assert_true(gsi->sparse);
+        assert_int_equal(gsi->n_sparse_values, 1);
+        assert_string_equal(gsi->sparse_values[0], "UNSHIPPED");
+        assert_int_equal(gsi->sparse_loc.line, 8);
+        assert_key(&gsi->partition_key, "GSI1PK", DL_KEY_S);
+        assert_int_equal(gsi->projection, DL_PROJ_KEYS_ONLY);
+        assert_non_null(dl_schema_index(shop, "ByCreated", 9));
+        assert_non_null(dl_schema_index(shop, "ByStatus", 8));
+        dl_ruleset_free(rs);
+
+        /* keys given: the written table replaces the imported one whole */
+        rs = load("version: 1\n"
+                  "tables-from: sam-template.yaml\n"
+                  "tables:\n"
+                  "  - name: Shop\n"
+                  "    partition-key: {name: Id, type: N}\n");
+        assert_key(&named(rs, "Shop")->partition_key, "Id", DL_KEY_N);
+        assert_int_equal(named(rs, "Shop")->n_indexes, 0);
+        assert_null(named(rs, "Shop")->def);
+        dl_ruleset_free(rs);
+
+        /* a redefinition that conflicts: FILE:L:C errors */
+        expect_error("version: 1\n"
+                     "tables-from: sam-template.yaml\n"
+                     "tables:\n"
+                     "  - name: Shop\n"
+                     "    sort-key: {name: Other, type: S}\n",
+                     DL_ERR_CONFIG, "/.ddblint.yaml", 5, "write both keys to replace the table");
+        expect_error("version: 1\n"
+                     "tables-from: sam-template.yaml\n"
+                     "tables:\n"
+                     "  - name: Shop\n"
+                     "    indexes:\n"
+                     "      - name: GSI1\n"
+                     "        partition-key: {name: Other, type: S}\n",
+                     DL_ERR_CONFIG, "/.ddblint.yaml", 7, "may only add 'sparse'");
+        /* no imported table of that name: keys are required as before */
+        expect_error("version: 1\n"
+                     "tables-from: sam-template.yaml\n"
+                     "tables:\n"
+                     "  - name: Nowhere\n"
+                     "    default: true\n",
+                     DL_ERR_CONFIG, "/.ddblint.yaml", 4, "missing required key 'partition-key'");
+}
+
 static void test_default_chosen_by_logical_id(void **state)
 {
         struct dl_ruleset *rs = load("version: 1\n"
@@ -504,6 +576,7 @@ int main(void)
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_sam_template),
                 cmocka_unit_test(test_written_tables_win),
+                cmocka_unit_test(test_tables_extend_imported),
                 cmocka_unit_test(test_default_chosen_by_logical_id),
                 cmocka_unit_test(test_cdk_json_template),
                 cmocka_unit_test(test_describe_table_outputs),
