@@ -10,7 +10,13 @@
  * denied or invalid request into "no data" and goes on. The C clients say
  * the same with a NULL result (aws_dynamo) or a status and an unfilled
  * response (aws4dd): reading it without a look at either is a NULL
- * dereference on the first failure.
+ * dereference on the first failure. A raw answer over libcurl is the text
+ * DynamoDB sent, an error's too (HTTP 400 and a "__type" member: developer
+ * guide, "Error handling with DynamoDB"), or nothing when the transfer
+ * failed: code that parses it and consults neither curl_easy_perform's
+ * CURLcode nor the HTTP status (curl_easy_getinfo) nor "__type" reads a
+ * failure as an empty result. Only when nothing in the function consults
+ * any of them: a check after the first read still sees the failure.
  * Deliberately ignored: an outcome or result that escapes before its first
  * use (returned, stored, handed to a function: it may be checked there;
  * model/response.h), a check on some paths only (it is consulted), and
@@ -44,6 +50,13 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                               "the result of this %s is used without a look at IsSuccess(): when "
                               "the call fails, GetResult() is an empty result and the error reads "
                               "as %s; check IsSuccess() first and handle GetError()",
+                              dl_op_name(req->op), empty_as(req->op));
+        else if (resp->http)
+                f = dl_report(ctx, &resp->unchecked_use,
+                              "the answer of this %s is read without a look at whether the call "
+                              "succeeded: neither curl_easy_perform's result nor the HTTP status "
+                              "is consulted, so a failed transfer or a DynamoDB error (HTTP 400, "
+                              "its \"__type\") reads as %s; check both first",
                               dl_op_name(req->op), empty_as(req->op));
         else
                 f = dl_report(ctx, &resp->unchecked_use,

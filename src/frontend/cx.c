@@ -410,6 +410,14 @@ CXCursor dl_cx_only_expr_child(CXCursor c)
         return count == 1 && n <= 4 ? found : clang_getNullCursor();
 }
 
+bool dl_cx_is_local(CXCursor def)
+{
+        enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(def));
+        return pk == CXCursor_FunctionDecl || pk == CXCursor_CXXMethod ||
+               pk == CXCursor_Constructor || pk == CXCursor_Destructor ||
+               pk == CXCursor_FunctionTemplate || pk == CXCursor_LambdaExpr;
+}
+
 bool dl_cx_is_named(CXCursor c, const char *s)
 {
         CXString cs = clang_getCursorSpelling(c);

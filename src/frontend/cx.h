@@ -186,6 +186,10 @@ unsigned dl_cx_cursor_offset(CXCursor c);
  * `obj->f()` (the base of its MemberRefExpr), stripped; a null cursor when
  * call is not a member call. */
 CXCursor dl_cx_member_object(CXCursor call);
+/** dl_cx_is_local - def (a declaration) belongs to a function, a method
+ * or a lambda: a local variable (static or not) or a parameter, not a
+ * global, a namespace's or a class's member. */
+bool dl_cx_is_local(CXCursor def);
 /** dl_cx_refers_to - e is a DeclRefExpr naming decl. */
 bool dl_cx_refers_to(CXCursor e, CXCursor decl);
 /** dl_cx_param_is_read_only - t is a parameter type through which a callee

@@ -201,14 +201,6 @@ static bool is_constant_var(CXCursor var)
         return false;
 }
 
-static bool is_local(CXCursor def)
-{
-        enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(def));
-        return pk == CXCursor_FunctionDecl || pk == CXCursor_CXXMethod ||
-               pk == CXCursor_Constructor || pk == CXCursor_Destructor ||
-               pk == CXCursor_FunctionTemplate || pk == CXCursor_LambdaExpr;
-}
-
 /* A summary applied at a call (struct dl_eval_bind): is e a reference to a
  * bound parameter? Then *caller and *arg are where its value is folded. */
 static bool bound_arg(struct dl_eval *ev, CXCursor e, struct dl_eval **caller, CXCursor *arg)
@@ -523,7 +515,7 @@ static const struct dl_hole *int_shape(struct dl_eval *ev, CXCursor e, unsigned 
         e = dl_cx_strip(e);
         CXCursor var = clang_getCursorReferenced(e);
         if (clang_getCursorKind(e) == CXCursor_DeclRefExpr && depth < 8 && ev->body &&
-            clang_getCursorKind(var) == CXCursor_VarDecl && is_local(var) &&
+            clang_getCursorKind(var) == CXCursor_VarDecl && dl_cx_is_local(var) &&
             clang_Cursor_getStorageClass(var) != CX_SC_Static &&
             clang_getCursorType(var).kind != CXType_LValueReference &&
             !clang_Cursor_isNull(dl_cx_var_init(var)) &&
@@ -1772,8 +1764,8 @@ static void fold_json(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigne
         }
         if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
                 CXCursor def = clang_getCursorReferenced(e);
-                if (clang_getCursorKind(def) == CXCursor_VarDecl && is_local(def) && ev->body &&
-                    clang_Cursor_getStorageClass(def) != CX_SC_Static &&
+                if (clang_getCursorKind(def) == CXCursor_VarDecl && dl_cx_is_local(def) &&
+                    ev->body && clang_Cursor_getStorageClass(def) != CX_SC_Static &&
                     is_json_type(clang_getCursorType(def))) {
                         fold_local_json(ev, t, def, depth);
                         return;
@@ -1840,7 +1832,7 @@ static void fold_declref(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsi
                 return;
         }
         CXType ty = clang_getCursorType(def);
-        if (is_local(def) && ev->body && ty.kind != CXType_LValueReference &&
+        if (dl_cx_is_local(def) && ev->body && ty.kind != CXType_LValueReference &&
             clang_Cursor_getStorageClass(def) != CX_SC_Static &&
             (is_string_type(ty) || is_stream_type(ty) || is_char_buffer(ty))) {
                 fold_local_string(ev, t, def, is_stream_type(ty), depth);

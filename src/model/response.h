@@ -74,13 +74,20 @@ struct dl_response {
         /* The response is an AWS SDK for C++ outcome (Aws::Utils::Outcome);
          * false: a C client's result structure or status. */
         bool outcome;
+        /* The response is a raw HTTP answer (libcurl's curl_easy_perform):
+         * its JSON text, collected into the CURLOPT_WRITEDATA buffer, and
+         * its success, the transfer's CURLcode and the HTTP status. */
+        bool http;
         /* The first use of the result with neither a success check nor an
          * escape of the outcome (or C result) before it in the function: a
          * chained or passed GetResult(), the first reference of a variable
          * holding it (`auto &r = o.GetResult();` is used where r is), a
          * member of a C result read; file NULL when there is none. Known
          * also when state is UNKNOWN: what escapes after the use cannot
-         * check it first. */
+         * check it first. A raw HTTP answer (http) has one only when
+         * nothing in the function consults the transfer's success: its
+         * CURLcode unused, no curl_easy_getinfo of the handle, the handle
+         * not handed on, no "__type" (DynamoDB's error) read. */
         struct dl_loc unchecked_use;
         const char *why; /* UNKNOWN: why (a static string for --verbose), or NULL */
 };

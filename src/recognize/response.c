@@ -10,6 +10,15 @@
  * result structures (its 2011-12-05 query and scan responses give the
  * LastEvaluatedKey as hash_key and range_key; the fork's v2 ones as
  * lastEvaluatedKeys), and the JSON member names a raw response is read by.
+ *
+ * A raw answer over libcurl (curl_easy_perform) is the buffer the handle's
+ * CURLOPT_WRITEDATA names (libcurl's curl_easy_setopt: the write
+ * callback's userdata), read by the JSON member names passed with it or
+ * with what a JSON parser made of it (jansson's json_loads and
+ * json_object_get, cJSON's cJSON_Parse and cJSON_GetObjectItem, strstr);
+ * its success is the CURLcode and curl_easy_getinfo's HTTP status
+ * (DynamoDB answers an error with HTTP 400 and a "__type" member:
+ * developer guide, "Error handling with DynamoDB").
  */
 #include "response.h"
 #include "loop.h"
@@ -25,6 +34,7 @@ enum holder {
         H_RESULT,  /* an AWS SDK for C++ result (the outcome's GetResult) */
         H_CRESULT, /* a C result structure (a pointer to it) */
         H_STATUS,  /* a C status: any use consults the success */
+        H_BODY,    /* a raw JSON answer: its buffer, or what a JSON parser made of it */
 };
 
 static const struct member {
@@ -79,6 +89,29 @@ static const struct member json_members[] = {
         {"NextToken", DL_READ_CONTINUATION},
         {"UnprocessedItems", DL_READ_UNPROCESSED},
         {"UnprocessedKeys", DL_READ_UNPROCESSED},
+        {"__type", DL_READ_SUCCESS}, /* the error's type: a failed call's answer */
+};
+
+/* Functions that parse a raw answer's text into a JSON value (jansson,
+ * cJSON, json-c): their value is the answer too. */
+static const char *const json_parsers[] = {
+        "json_loads",          "json_loadb",         "cJSON_Parse", "cJSON_ParseWithLength",
+        "cJSON_ParseWithOpts", "json_tokener_parse",
+};
+
+/* Functions that look one member up in a raw answer or its JSON value by a
+ * name given as a string literal: a name of none of json_members reads
+ * nothing of what the flow asks. */
+static const char *const json_lookups[] = {
+        "json_object_get",
+        "json_object_getn",
+        "cJSON_GetObjectItem",
+        "cJSON_GetObjectItemCaseSensitive",
+        "cJSON_HasObjectItem",
+        "json_object_object_get",
+        "json_object_object_get_ex",
+        "strstr",
+        "strcasestr",
 };
 
 /* Members that tell nothing of what the flow asks (capacity, counts of
@@ -97,6 +130,15 @@ static const struct member *lookup(const struct member *t, size_t n, const char 
                         return &t[i];
         }
         return NULL;
+}
+
+static bool named_in(const char *const *t, size_t n, const char *name)
+{
+        for (size_t i = 0; name && i < n; i++) {
+                if (!strcmp(t[i], name))
+                        return true;
+        }
+        return false;
 }
 
 static bool is_harmless(const char *name)
@@ -118,6 +160,7 @@ struct flow {
         unsigned first_result; /* offset of the first GetResult */
         CXCursor result_use;
         unsigned depth;
+        bool http; /* a raw HTTP answer */
 };
 
 static void result_use(struct flow *f, unsigned off, CXCursor at);
@@ -146,8 +189,9 @@ static void success(struct flow *f, unsigned off)
                 f->first_check = off;
 }
 
-/* The JSON member names among the string literals passed to call. */
-static unsigned json_reads(const struct dl_body *b, int call)
+/* The JSON member names among the string literals passed to call;
+ * *literal (when not NULL) tells whether any string literal is passed. */
+static unsigned json_reads(const struct dl_body *b, int call, bool *literal)
 {
         CXCursor c = b->calls.items[call].cursor;
         int nargs = clang_Cursor_getNumArguments(c);
@@ -156,6 +200,8 @@ static unsigned json_reads(const struct dl_body *b, int call)
                 CXCursor arg = dl_cx_strip(clang_Cursor_getArgument(c, (unsigned)a));
                 if (clang_getCursorKind(arg) != CXCursor_StringLiteral)
                         continue;
+                if (literal)
+                        *literal = true;
                 CXString s = clang_getCursorSpelling(arg);
                 const char *p = clang_getCString(s);
                 for (size_t i = 0; p && i < sizeof json_members / sizeof json_members[0]; i++) {
@@ -228,6 +274,59 @@ static void member_use(struct flow *f, const char *name, int call, unsigned off,
         }
 }
 
+/* JSON members read at off (cursor at) of the response held as h: the
+ * error's "__type" consults the success, the others are uses of the
+ * result (a C result's or a raw answer's). */
+static void json_read(struct flow *f, unsigned reads, unsigned off, enum holder h, CXCursor at)
+{
+        if (reads & DL_READ_SUCCESS)
+                success(f, off);
+        reads &= ~(unsigned)DL_READ_SUCCESS;
+        f->reads |= reads;
+        if (reads && (h == H_CRESULT || h == H_BODY))
+                result_use(f, off, at);
+}
+
+/* The raw answer (its buffer or its parsed JSON value) is passed to call
+ * at off (cursor at): a member looked up by name, parsed, released, or
+ * handed on. */
+static void body_call(struct flow *f, int call, unsigned off, CXCursor at)
+{
+        bool literal = false;
+        unsigned reads = json_reads(f->b, call, &literal);
+        const char *name = dl_cx_spelling(f->cx, f->b->calls.items[call].cursor);
+        if (reads) {
+                json_read(f, reads, off, H_BODY, at);
+        } else if (named_in(json_parsers, sizeof json_parsers / sizeof json_parsers[0], name)) {
+                result_use(f, off, at);
+                follow_value(f, call, H_BODY);
+        } else if (literal &&
+                   named_in(json_lookups, sizeof json_lookups / sizeof json_lookups[0], name)) {
+                result_use(f, off, at); /* another member, by name */
+        } else if (!is_release(f, call)) {
+                escape(f, off, at, H_BODY, "the response is passed to a function");
+        }
+}
+
+/* A reference r to the variable holding a raw answer. */
+static void body_site(struct flow *f, const struct dl_body_ref *r)
+{
+        if (r->store >= 0)
+                return; /* `a.data = NULL`: the buffer reset */
+        if (!clang_Cursor_isNull(r->member)) {
+                if (r->member_call >= 0)
+                        body_call(f, r->member_call, r->off, r->member);
+                else
+                        escape(f, r->off, r->member, H_BODY,
+                               "the response's buffer is read where ddblint cannot follow it");
+        } else if (r->call >= 0) {
+                body_call(f, r->call, r->off, r->cursor);
+        } else if (r->copied) {
+                escape(f, r->off, r->cursor, H_BODY, "the response is returned, stored or copied");
+        }
+        /* else compared or tested: `if (!root)` */
+}
+
 struct var_walk {
         struct flow *f;
         enum holder h;
@@ -242,6 +341,10 @@ static bool var_site(void *data, const struct dl_body_site *site)
                 return true; /* the out-parameter of the call itself */
         if (!clang_Cursor_isNull(r->value))
                 return true; /* `v = ...`: v gets a new value */
+        if (w->h == H_BODY) {
+                body_site(f, r);
+                return true;
+        }
         if (w->h == H_RESULT)
                 result_use(f, r->off, r->cursor); /* any use of a result variable */
         if (w->h == H_STATUS) {
@@ -255,11 +358,9 @@ static bool var_site(void *data, const struct dl_body_site *site)
         }
         if (!clang_Cursor_isNull(r->member)) {
                 const char *name = dl_cx_spelling(f->cx, r->member);
-                unsigned reads = r->member_call >= 0 ? json_reads(f->b, r->member_call) : 0;
+                unsigned reads = r->member_call >= 0 ? json_reads(f->b, r->member_call, NULL) : 0;
                 if (reads) {
-                        f->reads |= reads;
-                        if (w->h == H_CRESULT)
-                                result_use(f, r->off, r->member);
+                        json_read(f, reads, r->off, w->h, r->member);
                         return true;
                 }
                 if (r->member_call >= 0 && is_release(f, r->member_call))
@@ -268,11 +369,9 @@ static bool var_site(void *data, const struct dl_body_site *site)
                 return true;
         }
         if (r->call >= 0) { /* passed to a function */
-                unsigned reads = json_reads(f->b, r->call);
+                unsigned reads = json_reads(f->b, r->call, NULL);
                 if (reads) {
-                        f->reads |= reads;
-                        if (w->h == H_CRESULT)
-                                result_use(f, r->off, r->cursor);
+                        json_read(f, reads, r->off, w->h, r->cursor);
                 } else if (!is_release(f, r->call)) {
                         escape(f, r->off, r->cursor, w->h, "the response is passed to a function");
                 }
@@ -307,15 +406,17 @@ static void follow_value(struct flow *f, int call, enum holder h)
                 follow_var(f, c->var, c->off, h);
         } else if (c->parent >= 0) {
                 const struct dl_body_call *p = &f->b->calls.items[c->parent];
-                if (c->parent_arg == DL_BODY_OBJECT) {
+                if (h == H_BODY) {
+                        body_call(f, c->parent, p->off, p->cursor);
+                } else if (c->parent_arg == DL_BODY_OBJECT) {
                         member_use(f, dl_cx_spelling(f->cx, p->cursor), c->parent, p->off, h,
                                    p->cursor);
                 } else if (h == H_STATUS) {
                         success(f, p->off);
                 } else {
-                        unsigned reads = json_reads(f->b, c->parent);
+                        unsigned reads = json_reads(f->b, c->parent, NULL);
                         if (reads)
-                                f->reads |= reads;
+                                json_read(f, reads, p->off, h, p->cursor);
                         else
                                 escape(f, p->off, p->cursor, h,
                                        "the response is passed to a function");
@@ -342,6 +443,92 @@ static bool record_named(CXType t, const char *part)
         return yes;
 }
 
+/* ---- a raw answer over libcurl ------------------------------------------------------- */
+
+/* Is call curl_easy_setopt(handle, opt, value) of the handle variable? */
+static bool handle_option(struct dl_cx *cx, CXCursor call, CXCursor handle, const char *opt)
+{
+        if (clang_Cursor_getNumArguments(call) != 3 ||
+            !dl_cx_is_named(clang_getCursorReferenced(call), "curl_easy_setopt") ||
+            !dl_cx_refers_to(dl_cx_strip(clang_Cursor_getArgument(call, 0)), handle))
+                return false;
+        CXCursor o = clang_getCursorReferenced(dl_cx_strip(clang_Cursor_getArgument(call, 1)));
+        if (clang_getCursorKind(o) != CXCursor_EnumConstantDecl)
+                return false;
+        const char *name = dl_cx_spelling(cx, o);
+        return name && !strcmp(name, opt);
+}
+
+/* A later use of the handle: curl_easy_getinfo (the HTTP status) or
+ * the handle handed on consults the success; setting options, performing
+ * again and cleaning up do not. */
+static bool handle_site(void *data, const struct dl_body_site *site)
+{
+        static const char *const quiet[] = {"curl_easy_setopt", "curl_easy_perform",
+                                            "curl_easy_cleanup", "curl_easy_reset"};
+        struct flow *f = data;
+        const struct dl_body_ref *r = site->ref;
+        if (r->call == f->send)
+                return true;
+        if (r->call >= 0) {
+                const char *name = dl_cx_spelling(f->cx, f->b->calls.items[r->call].cursor);
+                if (!named_in(quiet, sizeof quiet / sizeof quiet[0], name))
+                        success(f, r->off);
+        } else if (r->copied) {
+                success(f, r->off);
+        }
+        return true;
+}
+
+/* The raw answer of curl_easy_perform(handle), the client call: the
+ * buffer of the handle's last CURLOPT_WRITEDATA before the call, a local
+ * variable (`&answer`, `buf`); the CURLcode and the handle's later uses
+ * for its success. */
+static void follow_http(struct flow *f, int call)
+{
+        const struct dl_body_call *c = &f->b->calls.items[call];
+        f->http = true;
+        follow_value(f, call, H_STATUS);
+        CXCursor h = dl_cx_strip(clang_Cursor_getArgument(c->cursor, 0));
+        if (clang_getCursorKind(h) != CXCursor_DeclRefExpr) {
+                escape(f, c->off, c->cursor, H_BODY,
+                       "the answer is collected where ddblint cannot see it (the handle is "
+                       "not a variable)");
+                return;
+        }
+        CXCursor handle = clang_getCursorReferenced(h), data = clang_getNullCursor();
+        unsigned at = 0;
+        for (size_t i = 0; i < f->b->calls.n; i++) {
+                const struct dl_body_call *o = &f->b->calls.items[i];
+                if (o->off < c->off && o->off >= at &&
+                    handle_option(f->cx, o->cursor, handle, "CURLOPT_WRITEDATA")) {
+                        data = clang_Cursor_getArgument(o->cursor, 2);
+                        at = o->off;
+                }
+        }
+        dl_body_track(f->b, handle, c->off, UINT_MAX, handle_site, f);
+        CXCursor v = clang_Cursor_isNull(data) ? data : dl_cx_strip_address(data);
+        CXCursor var = clang_Cursor_isNull(v) ? v : clang_getCursorReferenced(v);
+        if (clang_Cursor_isNull(data))
+                escape(f, c->off, c->cursor, H_BODY,
+                       "the answer is collected where ddblint cannot see it (no "
+                       "CURLOPT_WRITEDATA of the handle in this function)");
+        else if (clang_getCursorKind(v) != CXCursor_DeclRefExpr ||
+                 clang_getCursorKind(var) != CXCursor_VarDecl || !dl_cx_is_local(var))
+                escape(f, c->off, c->cursor, H_BODY,
+                       "the answer is collected where ddblint cannot see it (the "
+                       "CURLOPT_WRITEDATA buffer is not a local variable)");
+        else
+                follow_var(f, var, c->off, H_BODY);
+}
+
+/* Is call curl_easy_perform(handle)? */
+static bool is_curl_perform(CXCursor call)
+{
+        return clang_Cursor_getNumArguments(call) == 1 &&
+               dl_cx_is_named(clang_getCursorReferenced(call), "curl_easy_perform");
+}
+
 void dl_response_follow(struct dl_cx *cx, const struct dl_body *b, int call, enum dl_call_kind kind,
                         struct dl_response *out)
 {
@@ -355,10 +542,14 @@ void dl_response_follow(struct dl_cx *cx, const struct dl_body *b, int call, enu
                                                      : "the response arrives asynchronously";
                 return;
         }
-        struct flow f = {cx, b, call, 0, NULL, UINT_MAX, UINT_MAX, clang_getNullCursor(), 0};
+        struct flow f = {cx, b, call, 0, NULL, UINT_MAX, UINT_MAX, clang_getNullCursor(), 0, false};
         CXType rt = clang_getCursorType(c->cursor);
         bool followed = false;
-        if (record_named(rt, "Outcome")) {
+        if (is_curl_perform(c->cursor)) {
+                out->http = true;
+                follow_http(&f, call);
+                followed = true;
+        } else if (record_named(rt, "Outcome")) {
                 out->outcome = true;
                 follow_value(&f, call, H_OUTCOME);
                 followed = true;
@@ -404,6 +595,9 @@ void dl_response_follow(struct dl_cx *cx, const struct dl_body *b, int call, enu
         out->reads = f.reads;
         out->state = f.why ? DL_RESP_UNKNOWN : DL_RESP_FOLLOWED;
         out->why = f.why;
+        /* a raw answer: only when nothing consults the success (response.h) */
+        if (f.http && f.first_check != UINT_MAX)
+                return;
         if (f.first_result < f.first_check && !clang_Cursor_isNull(f.result_use))
                 out->unchecked_use = dl_cx_cursor_loc(cx, f.result_use);
 }
