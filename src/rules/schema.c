@@ -51,6 +51,23 @@ const struct dl_index *dl_schema_index(const struct dl_table *t, const char *nam
         return NULL;
 }
 
+bool dl_schema_indexes_known(const struct dl_table *t, const char **why)
+{
+        const char *no = NULL;
+        if (!t)
+                no = "the table is not described";
+        else if (t->def && t->def->indexes_unknown)
+                no = "its index list is computed by a function of the template";
+        else if (t->def && t->def->format && !strcmp(t->def->format, "code"))
+                no = "it is created in code, where an UpdateTable may add indexes";
+        else if (!t->def && !t->n_indexes)
+                no = "its entry under 'tables:' lists no index, which says nothing of its "
+                     "indexes";
+        if (no && why)
+                *why = no;
+        return !no;
+}
+
 const struct dl_check_config *dl_schema_check_config(const struct dl_ruleset *rs,
                                                      const char *id)
 {

@@ -306,6 +306,19 @@ const struct dl_table *dl_schema_table_for(const struct dl_ruleset *rs, const ch
  */
 const struct dl_index *dl_schema_index(const struct dl_table *t, const char *name, size_t len);
 /**
+ * dl_schema_indexes_known - does t list every secondary index of its table,
+ * so that an index name it lacks is known not to exist? True for a table
+ * of a definition file (template, describe-table, terraform) whose index
+ * lists are written out, and for a rules file's `tables:` entry that lists
+ * at least one index (its `indexes:` describes the table's indexes,
+ * docs/rules-file.md). False for an entry that lists none (nothing said of
+ * its indexes), an index list computed by a function, and a CreateTable in
+ * code (an UpdateTable may add indexes later).
+ * @param why  when false and not NULL, set to the reason (static text, for
+ *             a --verbose note).
+ */
+bool dl_schema_indexes_known(const struct dl_table *t, const char **why);
+/**
  * dl_schema_check_config - the `checks:` entry for id, or NULL. (transfer none)
  */
 const struct dl_check_config *dl_schema_check_config(const struct dl_ruleset *rs,
