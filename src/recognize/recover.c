@@ -208,7 +208,8 @@ static void apply_unsure(struct dl_request *r, const struct unsure *u)
 /* Applies the dropped setters of every function with errors: a helper's to
  * every request of the file; another function's to its own requests whose
  * variable is the setter's receiver (or to all of them when the receiver
- * or the request's variable is not a plain name). */
+ * or the request's variable is not a plain name), and to the members of
+ * its batches and transactions whatever the receiver. */
 static void widen_dropped_setters(struct dl_engine *e, const CXCursor *funcs, size_t n_funcs,
                                   struct dl_request_vec *reqs)
 {
@@ -238,8 +239,15 @@ static void widen_dropped_setters(struct dl_engine *e, const CXCursor *funcs, si
                                 continue;
                         for (size_t k = 0; k < local.n; k++) {
                                 const char *v = local.items[k].var;
-                                if (!v || !q->variable || !strcmp(v, q->variable))
+                                if (!v || !q->variable || !strcmp(v, q->variable)) {
                                         apply_unsure(q, &local.items[k]);
+                                        continue;
+                                }
+                                /* a batch or transaction member is built in a
+                                 * variable of its own (`del.SetKey(key)`), whose
+                                 * name its request does not keep */
+                                for (size_t m = 0; m < q->n_items; m++)
+                                        apply_unsure(&q->items[m], &local.items[k]);
                         }
                 }
                 DL_VEC_FREE(&local);
