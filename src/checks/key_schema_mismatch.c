@@ -169,8 +169,7 @@ static void check_key(const struct dl_check_ctx *ctx, const struct dl_request *r
                                     "The provided key element does not match the schema; the "
                                     "%s Key gives %s '%s' of %s a value of type %s, but its "
                                     "type is %s",
-                                    op, role, DL_Q(k->name), label,
-                                    got, dl_attr_type_name(want));
+                                    op, role, DL_Q(k->name), label, got, dl_attr_type_name(want));
         related_table(f, t);
 }
 

@@ -79,8 +79,7 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
         if (near)
                 snprintf(hint, sizeof hint, "; did you mean '%s'?", DL_Q(near));
         struct dl_finding *f = dl_value_report(
-                ctx, ix, &req->call,
-                "The table does not have the specified index: %s; %s has %s%s",
+                ctx, ix, &req->call, "The table does not have the specified index: %s; %s has %s%s",
                 DL_QN(ix->text, ix->len), table, dl_strbuf_cstr(&have), hint);
         if (f && dl_loc_valid(&t->loc))
                 dl_report_related(f, &t->loc, "the table's definition");

@@ -78,11 +78,13 @@ static void test_not_flagged(void **state)
         struct dl_log log;
         dl_log_init(&log, NULL, true);
         tb.log = &log;
-        assert_int_equal(key_run(&tb, ID, key_request(&tb, DL_OP_GET_ITEM, "Ecommerce",
-                                                      KEYS("PK=USER#{?}", "SK=METADATA"))),
+        assert_int_equal(key_run(&tb, ID,
+                                 key_request(&tb, DL_OP_GET_ITEM, "Ecommerce",
+                                             KEYS("PK=USER#{?}", "SK=METADATA"))),
                          0);
-        assert_int_equal(key_run(&tb, ID, key_request(&tb, DL_OP_PUT_ITEM, "Ecommerce",
-                                                      KEYS("PK=a", "SK=b", "GSI1PK=c"))),
+        assert_int_equal(key_run(&tb, ID,
+                                 key_request(&tb, DL_OP_PUT_ITEM, "Ecommerce",
+                                             KEYS("PK=a", "SK=b", "GSI1PK=c"))),
                          0);
         assert_int_equal(
                 key_run(&tb, ID, key_request(&tb, DL_OP_GET_ITEM, "Unknown", KEYS("Id=a"))), 0);

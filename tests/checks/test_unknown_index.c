@@ -48,7 +48,7 @@ static void test_not_flagged(void **state)
         key_schema(&tb);
         assert_int_equal(query(&tb, DL_OP_QUERY, "Ecommerce", "GSI1"), 0);
         assert_int_equal(query(&tb, DL_OP_SCAN, "Ecommerce", "LSI1"), 0);
-        assert_int_equal(query(&tb, DL_OP_QUERY, "Ecommerce", NULL), 0);  /* run time */
+        assert_int_equal(query(&tb, DL_OP_QUERY, "Ecommerce", NULL), 0); /* run time */
         assert_int_equal(query(&tb, DL_OP_QUERY, "Unknown", "GSI2"), 0); /* not described */
         assert_int_equal(query(&tb, DL_OP_QUERY, NULL, "GSI2"), 0);      /* no default */
         assert_int_equal(query(&tb, DL_OP_GET_ITEM, "Ecommerce", "GSI2"), 0);
