@@ -31,9 +31,18 @@
 
 static pthread_once_t git_once = PTHREAD_ONCE_INIT;
 
+/* libgit2 keeps global state from git_libgit2_init until the matching
+ * git_libgit2_shutdown: released at exit, so nothing of it outlives the
+ * process's last use (LeakSanitizer counts it otherwise). */
+static void git_shutdown_at_exit(void)
+{
+        git_libgit2_shutdown();
+}
+
 static void git_init_once(void)
 {
         git_libgit2_init();
+        atexit(git_shutdown_at_exit);
 }
 
 /* libgit2's last error, or what = the operation that failed. */
