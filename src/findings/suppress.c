@@ -237,7 +237,9 @@ static void parse_yaml(struct parser *p, const char *t, size_t len)
         size_t lstart = 0, i = 0;
         while (i < len) {
                 char c = t[i];
-                char prev = i > lstart ? t[i - 1] : ' ';
+                char prev = ' ';
+                if (i > lstart)
+                        prev = t[i - 1];
                 bool at_start = strchr(" \t:[{,-", prev) != NULL;
                 if (c == '\n') {
                         line++;
