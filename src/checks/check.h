@@ -167,4 +167,25 @@ bool dl_index_set_at_run_time(const struct dl_request *req);
  */
 void dl_response_unfollowed(const struct dl_check_ctx *ctx, const struct dl_request *req);
 
+struct dl_finding_list;
+
+/**
+ * dl_report_fold_resends - one request sent twice is one finding
+ * (docs/architecture.md, "One mistake, one finding"): a request object
+ * sent again by the function that sends it first (the loop that follows
+ * LastEvaluatedKey or NextToken sends it before the loop and in it; a retry
+ * loop) repeats at the second call every finding the checks make at the
+ * call itself. Each finding of held sitting at the call of a later send
+ * (*reqs[j]: top-level, the same request_decl, function and operation as an
+ * earlier *reqs[i]) with the same check id and message as a finding at the
+ * earlier send's call is dropped, and the earlier finding gains the later
+ * call as a related location ("the same Query request sent again").
+ * Findings elsewhere (an expression, a key value) are the same location
+ * for both sends already. held keeps its order; the dropped findings are
+ * freed. reqs[0..n) point to the unit's requests in source order (members
+ * are skipped).
+ */
+void dl_report_fold_resends(struct dl_finding_list *held, const struct dl_request *const *reqs,
+                            size_t n);
+
 #endif

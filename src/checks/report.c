@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* A new finding of ctx's check at loc with the message fmt, ap. */
 static struct dl_finding *finding_v(const struct dl_check_ctx *ctx, const struct dl_loc *loc,
@@ -122,4 +123,66 @@ void dl_response_unfollowed(const struct dl_check_ctx *ctx, const struct dl_requ
         dl_log_add(ctx->log, DL_LOG_NOTE, "response-not-followed", &req->call,
                    "%s: the response of this %s is not followed (%s); no finding",
                    ctx->check->info->id, dl_op_name(req->op), resp->why);
+}
+
+static bool at(const struct dl_finding *f, const struct dl_loc *loc)
+{
+        return f->loc.file && loc->file && f->loc.line == loc->line && f->loc.col == loc->col &&
+               !strcmp(f->loc.file, loc->file);
+}
+
+static bool same_loc(const struct dl_loc *a, const struct dl_loc *b)
+{
+        return a->file && b->file && a->line == b->line && a->col == b->col &&
+               !strcmp(a->file, b->file);
+}
+
+/* The earlier send of the request object reqs[j] sends again, or NULL. */
+static const struct dl_request *first_send(const struct dl_request *const *reqs, size_t j)
+{
+        const struct dl_request *r = reqs[j];
+        if (r->member || !r->function || !dl_loc_valid(&r->request_decl))
+                return NULL;
+        for (size_t i = 0; i < j; i++) {
+                const struct dl_request *q = reqs[i];
+                if (!q->member && q->op == r->op && q->function &&
+                    !strcmp(q->function, r->function) &&
+                    same_loc(&q->request_decl, &r->request_decl) && !same_loc(&q->call, &r->call))
+                        return q;
+        }
+        return NULL;
+}
+
+void dl_report_fold_resends(struct dl_finding_list *held, const struct dl_request *const *reqs,
+                            size_t n)
+{
+        for (size_t j = 0; j < n; j++) {
+                const struct dl_request *first = first_send(reqs, j);
+                if (!first)
+                        continue;
+                const struct dl_request *again = reqs[j];
+                for (size_t k = 0; k < held->n; k++) {
+                        struct dl_finding *f = held->items[k];
+                        if (!f || !at(f, &again->call))
+                                continue;
+                        for (size_t m = 0; m < held->n; m++) {
+                                struct dl_finding *g = held->items[m];
+                                if (!g || g == f || !at(g, &first->call) ||
+                                    strcmp(g->check_id, f->check_id) != 0 ||
+                                    strcmp(g->message, f->message) != 0)
+                                        continue;
+                                dl_report_related(g, &again->call, "the same %s request sent again",
+                                                  dl_op_name(again->op));
+                                dl_finding_free(f);
+                                held->items[k] = NULL;
+                                break;
+                        }
+                }
+        }
+        size_t kept = 0;
+        for (size_t k = 0; k < held->n; k++) {
+                if (held->items[k])
+                        held->items[kept++] = held->items[k];
+        }
+        held->n = kept;
 }

@@ -522,8 +522,14 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
                 if (access)
                         dl_access_append(access, p->rules, req, path);
         }
-        if (!p->dump)
+        if (!p->dump) {
                 dl_pipeline_check_unit(&q, an.requests, an.n_requests);
+                const struct dl_request **top = dl_xcalloc(an.n_requests + 1, sizeof *top);
+                for (size_t i = 0; i < an.n_requests; i++)
+                        top[i] = &an.requests[i];
+                dl_report_fold_resends(&held, top, an.n_requests);
+                free(top);
+        }
         release(p, path, &held);
         dl_strbuf_fini(&sb);
         dl_arena_fini(&arena);

@@ -172,6 +172,11 @@ size_t dl_tb_run_unit(struct dl_tb *tb, const struct dl_check *check,
         free(all);
         if (check->destroy)
                 check->destroy(state);
+        /* as the pipeline does before the findings leave a unit */
+        struct dl_finding_list held = {tb->findings + before, tb->n_findings - before,
+                                       tb->n_findings - before};
+        dl_report_fold_resends(&held, reqs, n);
+        tb->n_findings = before + held.n;
         /* house rule for every message: DynamoDB's text may end with ';'
          * and the hint is joined with one "; ", never ";;" */
         for (size_t i = before; i < tb->n_findings; i++) {

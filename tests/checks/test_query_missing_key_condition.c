@@ -133,6 +133,39 @@ static void test_scan_is_not_a_query(void **state)
         dl_tb_fini(&tb);
 }
 
+/* One request object sent again by its function (a page loop, a retry) is
+ * one finding, the second send related; another table (another message), a
+ * request sent by another function or one with no known declaration is its
+ * own finding (dl_report_fold_resends, issue 28). */
+static void test_request_sent_again_is_one_finding(void **state)
+{
+        (void)state;
+        struct dl_tb tb;
+        dl_tb_init(&tb);
+        struct dl_request *r[5];
+        const char *tables[] = {"Orders", "Orders", "Users", "Orders", "Orders"};
+        for (unsigned i = 0; i < 5; i++) {
+                r[i] = dl_tb_request(&tb, DL_OP_QUERY);
+                dl_tb_set(&tb, r[i], DL_FIELD_TABLE_NAME, tables[i]);
+                r[i]->call = (struct dl_loc){"t.cpp", 20 + i, 9};
+                r[i]->request_decl = (struct dl_loc){"t.cpp", 5, 9};
+        }
+        r[3]->function = "other";
+        r[4]->request_decl = (struct dl_loc){0};
+        const struct dl_request *all[] = {r[0], r[1], r[2], r[3], r[4]};
+        assert_int_equal(dl_tb_run_unit(&tb, qmkc(), all, 5), 4);
+        assert_int_equal(tb.findings[0]->loc.line, 20);
+        assert_int_equal(tb.findings[0]->n_related, 1);
+        assert_int_equal(tb.findings[0]->related[0].loc.line, 21);
+        assert_string_equal(tb.findings[0]->related[0].message,
+                            "the same Query request sent again");
+        assert_int_equal(tb.findings[1]->loc.line, 22);
+        assert_int_equal(tb.findings[1]->n_related, 0);
+        assert_int_equal(tb.findings[2]->loc.line, 23);
+        assert_int_equal(tb.findings[3]->loc.line, 24);
+        dl_tb_fini(&tb);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -144,6 +177,7 @@ int main(void)
                 cmocka_unit_test(test_legacy_key_conditions_count),
                 cmocka_unit_test(test_escaped_request_is_silent),
                 cmocka_unit_test(test_scan_is_not_a_query),
+                cmocka_unit_test(test_request_sent_again_is_one_finding),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
