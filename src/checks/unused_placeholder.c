@@ -18,17 +18,107 @@
 #include "info.h"
 #include "util_expr.h"
 
+#include "../core/alloc.h"
 #include "../core/strbuf.h"
+#include "../findings/finding.h"
 #include "../model/placeholder.h"
 #include "../model/quote.h"
-#include "../model/quote.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 /* Keys listed in one message; more are elided with "…". */
 #define MAX_KEYS 10
 
-static void report_unused(const struct dl_check_ctx *ctx, const struct dl_request *req,
-                          const struct dl_attr_map *m, const char *what)
+/* A value written as a plain string literal at its place: its text needs
+ * no escape to be spelled back. */
+static bool plain_literal(const struct dl_value *v)
 {
+        if (!dl_value_is_complete(v) || !v->loc.file || dl_loc_valid(&v->origin) || !v->len)
+                return false;
+        for (size_t i = 0; i < v->len; i++) {
+                unsigned char c = (unsigned char)v->text[i];
+                if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
+                        return false;
+        }
+        return true;
+}
+
+/* How many requests of the unit hold an entry added at the place of a's
+ * key (a request object sent twice shares its entries). */
+static size_t holders(const struct dl_attr *a, const struct dl_request *const *all, size_t n_all)
+{
+        size_t n = 0;
+        for (size_t i = 0; i < n_all; i++) {
+                const struct dl_attr_map *m = &all[i]->names;
+                for (size_t k = 0; k < m->n; k++) {
+                        if (!dl_loc_cmp(&m->items[k].key.loc, &a->key.loc)) {
+                                n++;
+                                break;
+                        }
+                }
+        }
+        return n;
+}
+
+/* The fix of the unused ExpressionAttributeNames entries of req
+ * (docs/checks/unused-placeholder.md): each entry's statement
+ * `q.AddExpressionAttributeNames("#k", "name");` deleted (its line with
+ * it when it stands alone there: dl_finding_fixes_settle), where req is an
+ * AWS SDK for C++ request in a variable and every unused entry was added
+ * by such a statement, both arguments plain literals, that no other
+ * request of the unit holds. The statement's whole text is the edit's
+ * expected text: a call spelled otherwise, split over lines or in a macro
+ * does not find it, and a call that is not a statement of a sequence of
+ * its own (an if's body without braces, an assignment's right side) is
+ * no statement's start (dl_finding_delete_statement): the fix is dropped. */
+static void add_fix(const struct dl_request *req, const struct dl_attr *const *unused, size_t n,
+                    const struct dl_request *const *all, size_t n_all, struct dl_finding *f)
+{
+        if (!f || !n || !all || !req->variable || req->member || !req->recognizer ||
+            strcmp(req->recognizer, "aws-cpp") != 0 || req->names.kind != DL_VAL_KNOWN)
+                return;
+        char **stmt = dl_xcalloc(n + 1, sizeof *stmt);
+        struct dl_loc *at = dl_xcalloc(n + 1, sizeof *at);
+        bool ok = true;
+        for (size_t i = 0; i < n && ok; i++) {
+                const struct dl_attr *a = unused[i];
+                char *call = dl_xasprintf("%s.AddExpressionAttributeNames(", req->variable);
+                ok = plain_literal(&a->key) && plain_literal(&a->val) &&
+                     a->val.loc.line == a->key.loc.line && a->key.loc.col > strlen(call) &&
+                     holders(a, all, n_all) == 1;
+                if (ok) {
+                        stmt[i] =
+                                dl_xasprintf("%s\"%s\", \"%s\");", call, a->key.text, a->val.text);
+                        at[i] = a->key.loc;
+                        at[i].col -= (unsigned)strlen(call);
+                }
+                free(call);
+        }
+        /* in source order, none twice */
+        for (size_t i = 0; ok && i < n; i++)
+                for (size_t k = i + 1; ok && k < n; k++)
+                        ok = dl_loc_cmp(&at[i], &at[k]) < 0;
+        if (ok) {
+                struct dl_finding_fix *fx = dl_finding_add_fix(
+                        f,
+                        n > 1 ? "remove the unused ExpressionAttributeNames entries"
+                              : "remove the unused ExpressionAttributeNames entry",
+                        false);
+                for (size_t i = 0; i < n; i++)
+                        dl_finding_delete_statement(fx, &at[i], stmt[i]);
+        }
+        for (size_t i = 0; i < n; i++)
+                free(stmt[i]);
+        free(stmt);
+        free(at);
+}
+
+static void report_unused(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                          const struct dl_attr_map *m, const char *what,
+                          const struct dl_request *const *all, size_t n_all)
+{
+        const struct dl_attr **unused = dl_xcalloc(m->n + 1, sizeof *unused);
         struct dl_strbuf keys;
         dl_strbuf_init(&keys);
         const struct dl_attr *first = NULL;
@@ -45,16 +135,20 @@ static void report_unused(const struct dl_check_ctx *ctx, const struct dl_reques
                         dl_quote_put(&keys, a->key.text, a->key.len);
                 else if (n == MAX_KEYS)
                         dl_strbuf_puts(&keys, ", \u2026");
-                n++;
+                unused[n++] = a;
                 if (!first)
                         first = a;
         }
+        struct dl_finding *f = NULL;
         if (first)
-                dl_value_report(ctx, &first->key, &first->loc,
-                                "Value provided in %s unused in expressions: keys: {%s}; remove "
-                                "%s or use %s in an expression",
-                                what, dl_strbuf_cstr(&keys), n > 1 ? "them" : "it",
-                                n > 1 ? "them" : "it");
+                f = dl_value_report(ctx, &first->key, &first->loc,
+                                    "Value provided in %s unused in expressions: keys: {%s}; "
+                                    "remove %s or use %s in an expression",
+                                    what, dl_strbuf_cstr(&keys), n > 1 ? "them" : "it",
+                                    n > 1 ? "them" : "it");
+        if (m == &req->names)
+                add_fix(req, unused, n, all, n_all, f);
+        free(unused);
         dl_strbuf_fini(&keys);
 }
 
@@ -113,20 +207,32 @@ static bool report_without_expressions(const struct dl_check_ctx *ctx,
         return reported;
 }
 
-static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
+static void check(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                  const struct dl_request *const *all, size_t n_all)
 {
         if (report_without_expressions(ctx, req))
                 return;
         if (!dl_placeholder_uses_known(req))
                 return;
         /* DynamoDB checks names before values */
-        report_unused(ctx, req, &req->names, "ExpressionAttributeNames");
+        report_unused(ctx, req, &req->names, "ExpressionAttributeNames", all, n_all);
         /* GetItem and BatchGetItem have no ExpressionAttributeValues member */
         if (req->op != DL_OP_GET_ITEM && req->op != DL_OP_BATCH_GET_ITEM)
-                report_unused(ctx, req, &req->values, "ExpressionAttributeValues");
+                report_unused(ctx, req, &req->values, "ExpressionAttributeValues", all, n_all);
+}
+
+/* Each request of the unit, with all of them: a fix must know that no
+ * other request holds the entries it removes. */
+static void run_unit(const struct dl_check_ctx *ctx, const struct dl_request *const *reqs, size_t n)
+{
+        for (size_t i = 0; i < n; i++) {
+                struct dl_check_ctx c = *ctx;
+                c.req = reqs[i];
+                check(&c, reqs[i], reqs, n);
+        }
 }
 
 const struct dl_check dl_check_unused_placeholder = {
         .info = &info_unused_placeholder,
-        .run = run,
+        .run_unit = run_unit,
 };

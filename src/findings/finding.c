@@ -99,6 +99,42 @@ void dl_finding_add_edit(struct dl_finding_fix *fix, const struct dl_loc *loc, u
         e->range.end_col = end_col;
         e->text = dl_xstrdup(text ? text : "");
         e->expect = dl_xstrdup(expect ? expect : "");
+        e->statement = false;
+}
+
+void dl_finding_delete_statement(struct dl_finding_fix *fix, const struct dl_loc *loc,
+                                 const char *expect)
+{
+        size_t n = strlen(expect);
+        dl_finding_add_edit(fix, loc, loc->line, loc->col + (unsigned)n, "", expect);
+        fix->edits[fix->n_edits - 1].statement = true;
+}
+
+/* Does a statement of a sequence start at offset a of text: is the last
+ * character before it, past blanks and lines wholly of a '//' comment, a
+ * ';', '{' or '}' (or nothing)? */
+static bool starts_statement(const char *text, size_t a)
+{
+        size_t i = a;
+        for (;;) {
+                while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\r'))
+                        i--;
+                if (i == 0)
+                        return true;
+                if (text[i - 1] != '\n')
+                        return text[i - 1] == ';' || text[i - 1] == '{' || text[i - 1] == '}';
+                /* the line before: skipped when it is wholly a comment */
+                size_t end = i - 1, start = end;
+                while (start > 0 && text[start - 1] != '\n')
+                        start--;
+                size_t k = start;
+                while (k < end && (text[k] == ' ' || text[k] == '\t'))
+                        k++;
+                if (end - k >= 2 && text[k] == '/' && text[k + 1] == '/')
+                        i = start;
+                else
+                        i = end;
+        }
 }
 
 bool dl_edit_offset(const char *text, size_t len, unsigned line, unsigned col, size_t *out)
@@ -134,17 +170,50 @@ static bool fix_applies(const struct dl_finding_fix *fx, const char *path, const
                     a < prev_end)
                         return false;
                 size_t n = strlen(e->expect);
-                if (n > len - a || memcmp(text + a, e->expect, n) != 0)
+                if (n > len - a || memcmp(text + a, e->expect, n) != 0 ||
+                    (e->statement && !starts_statement(text, a)))
                         return false;
                 prev_end = b;
         }
         return fx->n_edits > 0;
 }
 
+/* A deletion that would leave its line blank takes the line: its range
+ * widened to the line's start and past its newline, the blanks before it
+ * added to what it expects. */
+static void take_blank_lines(struct dl_finding_fix *fx, const char *text, size_t len)
+{
+        for (size_t k = 0; k < fx->n_edits; k++) {
+                struct dl_edit *e = &fx->edits[k];
+                size_t a, b, start;
+                if (*e->text || e->range.line != e->range.end_line ||
+                    !dl_edit_offset(text, len, e->range.line, e->range.col, &a) ||
+                    !dl_edit_offset(text, len, e->range.end_line, e->range.end_col, &b) || b <= a ||
+                    !dl_edit_offset(text, len, e->range.line, 1, &start))
+                        continue;
+                bool blank = true;
+                for (size_t i = start; i < a && blank; i++)
+                        blank = text[i] == ' ' || text[i] == '\t';
+                size_t end = b;
+                while (end < len && (text[end] == ' ' || text[end] == '\t' || text[end] == '\r'))
+                        end++;
+                if (!blank || end >= len || text[end] != '\n')
+                        continue;
+                char *expect = dl_xasprintf("%.*s%s", (int)(a - start), text + start, e->expect);
+                free(e->expect);
+                e->expect = expect;
+                e->range.col = 1;
+                e->range.end_line = e->range.line + 1;
+                e->range.end_col = 1;
+        }
+}
+
 void dl_finding_fixes_settle(struct dl_finding *f, const char *path, const char *text, size_t len)
 {
         size_t kept = 0;
         for (size_t i = 0; i < f->n_fixes; i++) {
+                if (text && fix_applies(&f->fixes[i], path, text, len))
+                        take_blank_lines(&f->fixes[i], text, len);
                 if (text && fix_applies(&f->fixes[i], path, text, len))
                         f->fixes[kept++] = f->fixes[i];
                 else

@@ -4,8 +4,10 @@
 # re-analysed: those findings gone, every other finding the same, nothing
 # new; the file compiles as before); clang-apply-replacements applies
 # --export-fixes' YAML to the same bytes; a suppressed finding and a
-# literal shared through a variable get no fix; the example projects
-# (whose mistakes have no certain fix) are left byte for byte.
+# literal shared through a variable get no fix; an unused
+# ExpressionAttributeNames entry's statement deleted the same ways; the
+# example projects (whose mistakes have no certain fix) are left byte for
+# byte.
 . "$(dirname "$0")/lib.inc"
 mkdir p
 cat >p/users.cpp <<'EOT'
@@ -155,6 +157,121 @@ if [ -d "$tools/node_modules" ] && command -v node >/dev/null 2>&1; then
 else
   echo "SARIF validators not installed: not validated"
 fi
+# unused-placeholder: the statement adding an unused ExpressionAttributeNames
+# entry is deleted with its line (JSON, SARIF, the language server's code
+# action, --fix); not an entry a second request of the same object uses,
+# nor an unused value, nor a call that is no statement of its own (a
+# comma's right side); re-analysed: that finding gone, nothing new
+mkdir u
+cat >u/names.cpp <<'EOT'
+#include <aws/dynamodb/DynamoDBClient.h>
+#include <aws/dynamodb/model/QueryRequest.h>
+
+using namespace Aws::DynamoDB::Model;
+
+void stale(Aws::DynamoDB::DynamoDBClient &c, const Aws::String &who)
+{
+        QueryRequest q;
+        q.SetTableName("Users");
+        q.SetKeyConditionExpression("pk = :pk");
+        q.AddExpressionAttributeNames("#old", "status");
+        q.AddExpressionAttributeValues(":pk", AttributeValue(who));
+        c.Query(q);
+}
+
+void twice(Aws::DynamoDB::DynamoDBClient &c, const Aws::String &who)
+{
+        QueryRequest q;
+        q.SetTableName("Users");
+        q.SetKeyConditionExpression("pk = :pk");
+        q.AddExpressionAttributeNames("#s", "state");
+        q.AddExpressionAttributeValues(":pk", AttributeValue(who));
+        c.Query(q);
+        q.SetFilterExpression("#s = :pk");
+        c.Query(q);
+}
+
+void value(Aws::DynamoDB::DynamoDBClient &c, const Aws::String &who)
+{
+        QueryRequest q;
+        q.SetTableName("Users");
+        q.SetKeyConditionExpression("pk = :pk");
+        q.AddExpressionAttributeValues(":pk", AttributeValue(who));
+        q.AddExpressionAttributeValues(":gone", AttributeValue("x"));
+        c.Query(q);
+}
+
+void comma(Aws::DynamoDB::DynamoDBClient &c, const Aws::String &who)
+{
+        QueryRequest q;
+        q.SetTableName("Users");
+        q.SetKeyConditionExpression("pk = :pk");
+        q.SetLimit(3), q.AddExpressionAttributeNames("#lim", "limit");
+        q.AddExpressionAttributeValues(":pk", AttributeValue(who));
+        c.Query(q);
+}
+EOT
+cp u/names.cpp u/names.orig
+expect_rc 1 lint u/names.cpp
+cp "$T/out" u-before.json
+python3 - u-before.json <<'PY' || fail "unused-placeholder: the fixes in the JSON output"
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))["findings"] if x["check"] == "unused-placeholder"]
+assert len(f) == 4, [x["message"] for x in f]
+fixed = [x for x in f if x.get("fixes")]  # not the comma's right side
+assert len(fixed) == 1 and "{#old}" in fixed[0]["message"], [x["message"] for x in fixed]
+e = fixed[0]["fixes"][0]["edits"]
+assert len(e) == 1 and e[0]["text"] == "" and e[0]["line"] == 11 and e[0]["column"] == 1 \
+    and e[0]["end_line"] == 12 and e[0]["end_column"] == 1, e
+PY
+expect_rc 1 "$DDBLINT" --no-cache --format sarif -o u.sarif u/names.cpp
+python3 - u.sarif <<'PY' || fail "unused-placeholder: the fix in SARIF"
+import json, sys
+res = json.load(open(sys.argv[1]))["runs"][0]["results"]
+fx = [r["fixes"] for r in res if r["ruleId"] == "unused-placeholder" and "fixes" in r]
+assert len(fx) == 1, fx
+rep = fx[0][0]["artifactChanges"][0]["replacements"][0]
+assert rep["deletedRegion"]["startLine"] == 11 and rep["deletedRegion"]["endLine"] == 12, rep
+PY
+python3 - "$DDBLINT" "$T/u/names.cpp" "$SRC/tests/lsp" <<'PY' || fail "unused-placeholder: the code action"
+import os, sys
+sys.path.insert(0, sys.argv[3])
+import lspclient
+s = lspclient.Server(sys.argv[1], ["--no-cache"], cwd=os.path.dirname(sys.argv[2]))
+try:
+    s.initialize(os.path.dirname(sys.argv[2]))
+    uri = s.open(sys.argv[2])
+    d = [x for x in s.diagnostics(uri, timeout=300, version=1) if x["code"] == "unused-placeholder"]
+    old = [x for x in d if "{#old}" in x["message"]]
+    assert len(d) == 4 and len(old) == 1, [x["message"] for x in d]
+    rid = s.request("textDocument/codeAction", {"textDocument": {"uri": uri},
+                    "range": old[0]["range"], "context": {"diagnostics": old}})
+    acts = [a for a in s.response(rid)["result"] if "remove the unused" in a["title"]]
+    assert len(acts) == 1, acts
+    e = acts[0]["edit"]["changes"][uri]
+    assert e == [{"range": {"start": {"line": 10, "character": 0},
+                            "end": {"line": 11, "character": 0}}, "newText": ""}], e
+    s.stop()
+finally:
+    s.kill()
+PY
+expect_rc 1 "$DDBLINT" --no-cache --fix u/names.cpp
+has "$T/err" "1 fix applied"
+diff u/names.orig u/names.cpp >u.diff
+has u.diff '<         q.AddExpressionAttributeNames("#old", "status");'
+[ "$(grep -c '^[<>]' u.diff)" = 1 ] && ok "one line deleted, nothing else" || fail "more changed: $(cat u.diff)"
+expect_rc 1 lint u/names.cpp
+cp "$T/out" u-after.json
+python3 - u-before.json u-after.json <<'PY' || fail "unused-placeholder re-analysed"
+import json, sys
+def keyed(path):
+    return sorted((x["check"], x["message"]) for x in json.load(open(path))["findings"])
+before, after = keyed(sys.argv[1]), keyed(sys.argv[2])
+new = [x for x in after if x not in before]
+gone = [x for x in before if x not in after]
+assert not new, new
+assert len(gone) == 1 and "{#old}" in gone[0][1], gone
+PY
 # the example projects: no certain fix among their mistakes, not a byte changed
 for ex in ecommerce ecommerce-c; do
   cp -r "$SRC/examples/$ex" "ex-$ex"

@@ -77,6 +77,75 @@ static void test_settle_keeps_what_finds_its_text(void **state)
         dl_finding_free(past);
 }
 
+/* A deletion that leaves its line blank takes the line and its newline;
+ * one that leaves code on its line takes only its range. */
+static void test_settle_takes_a_blank_line(void **state)
+{
+        (void)state;
+        static const char text[] = "{\n"
+                                   "        q.AddExpressionAttributeNames(\"#o\", \"o\");\n"
+                                   "        q.X(); q.AddExpressionAttributeNames(\"#o\", \"o\");\n"
+                                   "}\n";
+        static const char stmt[] = "q.AddExpressionAttributeNames(\"#o\", \"o\");";
+        unsigned n = (unsigned)strlen(stmt);
+        struct dl_loc alone = {"a.cpp", 2, 9}, after = {"a.cpp", 3, 16};
+        struct dl_finding *f = dl_finding_new("unused-placeholder", DL_SEV_ERROR, &alone, "m");
+        dl_finding_add_edit(dl_finding_add_fix(f, "remove", false), &alone, 2, 9 + n, "", stmt);
+        struct dl_finding *g = dl_finding_new("unused-placeholder", DL_SEV_ERROR, &after, "m");
+        dl_finding_add_edit(dl_finding_add_fix(g, "remove", false), &after, 3, 16 + n, "", stmt);
+        dl_finding_fixes_settle(f, "a.cpp", text, strlen(text));
+        dl_finding_fixes_settle(g, "a.cpp", text, strlen(text));
+        assert_int_equal(f->n_fixes, 1);
+        const struct dl_floc *r = &f->fixes[0].edits[0].range;
+        assert_true(r->line == 2 && r->col == 1 && r->end_line == 3 && r->end_col == 1);
+        assert_int_equal(strncmp(f->fixes[0].edits[0].expect, "        q.Add", 13), 0);
+        assert_int_equal(g->n_fixes, 1);
+        r = &g->fixes[0].edits[0].range;
+        assert_true(r->line == 3 && r->col == 16 && r->end_line == 3 && r->end_col == 16 + n);
+        dl_finding_free(f);
+        dl_finding_free(g);
+}
+
+/* A statement's deletion is kept only where a statement of a block starts
+ * (after ';', '{' or '}', past whole-line comments): not an if's body
+ * without braces, even past a comment, nor an assignment's right side. */
+static void test_settle_statement_starts(void **state)
+{
+        (void)state;
+        static const char stmt[] = "q.AddExpressionAttributeNames(\"#o\", \"o\");";
+        static const char text[] =
+                "{\n"              /* 1 */
+                "        q.X();\n" /* 2 */
+                "        // why\n" /* 3 */
+                "        q.AddExpressionAttributeNames(\"#o\", \"o\");\n"
+                "        if (f)\n" /* 5 */
+                "                q.AddExpressionAttributeNames(\"#o\", \"o\");\n"
+                "        if (f) // sometimes\n" /* 7 */
+                "                q.AddExpressionAttributeNames(\"#o\", \"o\");\n"
+                "        if (f)\n"               /* 9 */
+                "                // sometimes\n" /* 10 */
+                "                q.AddExpressionAttributeNames(\"#o\", \"o\");\n"
+                "        auto &r = q.AddExpressionAttributeNames(\"#o\", \"o\");\n"
+                "        q.X(), q.AddExpressionAttributeNames(\"#o\", \"o\");\n"
+                "        {q.AddExpressionAttributeNames(\"#o\", \"o\");}\n"
+                "}\n";
+        static const struct {
+                unsigned line, col;
+                bool kept;
+        } at[] = {{4, 9, true},    {6, 17, false},  {8, 17, false}, {11, 17, false},
+                  {12, 19, false}, {13, 16, false}, {14, 10, true}};
+        for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
+                struct dl_loc loc = {"a.cpp", at[i].line, at[i].col};
+                struct dl_finding *f =
+                        dl_finding_new("unused-placeholder", DL_SEV_ERROR, &loc, "m");
+                dl_finding_delete_statement(dl_finding_add_fix(f, "remove", false), &loc, stmt);
+                dl_finding_fixes_settle(f, "a.cpp", text, strlen(text));
+                if (f->n_fixes != (at[i].kept ? 1u : 0u))
+                        fail_msg("line %u: %zu fixes", at[i].line, f->n_fixes);
+                dl_finding_free(f);
+        }
+}
+
 static void test_apply(void **state)
 {
         (void)state;
@@ -163,6 +232,8 @@ int main(void)
 {
         const struct CMUnitTest tests[] = {
                 cmocka_unit_test(test_settle_keeps_what_finds_its_text),
+                cmocka_unit_test(test_settle_takes_a_blank_line),
+                cmocka_unit_test(test_settle_statement_starts),
                 cmocka_unit_test(test_apply),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
