@@ -144,7 +144,8 @@ void dl_catalogue_destroy(void **states);
  * dl_table_label - "'Orders'" or "'Orders' (index 'GSI1')" style text for
  * messages about req's table and index, written into buf (size bytes):
  * "table 'Orders'", "table 'Orders' index 'GSI1'"; when the name is not
- * known, "a table named at run time" if a setter was seen (a value known
+ * known, "the table environment variable 'TABLE_NAME' names" for a name
+ * read whole from the environment (getenv), "a table named at run time" if a setter was seen (a value known
  * only at run time, or a template with holes), else "a table ddblint could
  * not resolve" (no setter seen: the request escaped to code ddblint cannot
  * read, such as a body from a caller or a struct clang could not complete

@@ -216,7 +216,47 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
         }
 }
 
+/* Does req read its table's key schema: a Key or Item this check reads,
+ * or an index a Query or Scan names? */
+static bool reads_schema(const struct dl_request *req)
+{
+        const char *what = NULL;
+        return key_map(req, &what) || ((req->op == DL_OP_QUERY || req->op == DL_OP_SCAN) &&
+                                       req->fields[DL_FIELD_INDEX_NAME].kind != DL_VAL_ABSENT);
+}
+
+/* Once per file (--verbose): the requests the schema checks pass over
+ * because their table's name is not known and no definition describes
+ * it (no template sets the environment variable it is read from to one
+ * table, no default table), and why for the first one,
+ * rather than a note per request (docs/architecture.md, "Tables as code"). */
+static void run_unit(const struct dl_check_ctx *ctx, const struct dl_request *const *reqs, size_t n)
+{
+        if (!ctx->log || !ctx->rules->n_tables)
+                return;
+        const struct dl_request *first = NULL;
+        size_t skipped = 0;
+        for (size_t i = 0; i < n; i++) {
+                const struct dl_value *tn = &reqs[i]->fields[DL_FIELD_TABLE_NAME];
+                if (!reads_schema(reqs[i]) || tn->kind == DL_VAL_ABSENT ||
+                    dl_value_is_complete(tn) || dl_table_described(ctx, reqs[i]))
+                        continue;
+                first = first ? first : reqs[i];
+                skipped++;
+        }
+        if (!first)
+                return;
+        char why[512];
+        dl_log_add(ctx->log, DL_LOG_NOTE, "table-not-described", &first->call,
+                   "schema checks (key-schema-mismatch, unknown-index, the sparse-index and key "
+                   "checks) pass over %zu request%s of this file whose table no definition "
+                   "describes; this %s: %s",
+                   skipped, skipped == 1 ? "" : "s", dl_op_name(first->op),
+                   dl_table_unknown_why(ctx, first, why, sizeof why));
+}
+
 const struct dl_check dl_check_key_schema_mismatch = {
         .info = &info_key_schema_mismatch,
         .run = run,
+        .run_unit = run_unit,
 };

@@ -103,6 +103,8 @@ const char *dl_table_label(const struct dl_request *req, char *buf, size_t size)
                  * cannot read (or clang could not, a header missing), so
                  * nothing says the name is made at run time */
                 n = snprintf(buf, size, "a table ddblint could not resolve");
+        else if (t->kind == DL_VAL_DYNAMIC && t->env)
+                n = snprintf(buf, size, "the table environment variable '%s' names", DL_Q(t->env));
         else
                 n = snprintf(buf, size, "a table named at run time");
         if (n < 0 || (size_t)n >= size)

@@ -133,6 +133,16 @@ const struct dl_table *dl_table_described_named(const struct dl_check_ctx *ctx, 
         return dl_schema_table_for(ctx->rules, name, len);
 }
 
+/* Does a template set environment variable name? */
+static bool env_set(const struct dl_ruleset *rs, const char *name)
+{
+        for (size_t i = 0; i < rs->n_env_tables; i++) {
+                if (!strcmp(rs->env_tables[i].variable, name))
+                        return true;
+        }
+        return false;
+}
+
 const struct dl_table *dl_table_described(const struct dl_check_ctx *ctx,
                                           const struct dl_request *req)
 {
@@ -141,11 +151,16 @@ const struct dl_table *dl_table_described(const struct dl_check_ctx *ctx,
                 return dl_table_described_named(ctx, tn->text, tn->len);
         if (tn->kind == DL_VAL_ABSENT || !ctx->rules)
                 return NULL;
+        if (tn->kind == DL_VAL_DYNAMIC && tn->env) {
+                const struct dl_table *t = dl_schema_table_for_env(ctx->rules, tn->env, NULL);
+                if (t || env_set(ctx->rules, tn->env))
+                        return t; /* a template set it: that table, or nobody can tell */
+        }
+        bool text = false;
         /* Named at run time. A template with known text ("prod-" + stage)
          * may name a table another entry describes: a pattern might match
          * it, or a name fit it; then nobody can tell which table it is. */
         if (tn->kind == DL_VAL_KNOWN) {
-                bool text = false;
                 for (size_t i = 0; i < tn->n_segs; i++)
                         text = text || (tn->segs[i].text && tn->segs[i].len);
                 for (size_t i = 0; text && i < ctx->rules->n_tables; i++) {
@@ -157,7 +172,31 @@ const struct dl_table *dl_table_described(const struct dl_check_ctx *ctx,
                                 return NULL;
                 }
         }
-        return dl_schema_table_for(ctx->rules, NULL, 0);
+        const struct dl_table *d = dl_schema_table_for(ctx->rules, NULL, 0);
+        if (d && d->default_implied && text &&
+            !(d->name && template_may_be(tn->segs, tn->n_segs, d->name, strlen(d->name))))
+                return NULL; /* the one table of a template, but not its name */
+        return d;
+}
+
+const char *dl_table_unknown_why(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                                 char *buf, size_t size)
+{
+        const struct dl_value *tn = &req->fields[DL_FIELD_TABLE_NAME];
+        const char *why = NULL;
+        if (tn->kind == DL_VAL_DYNAMIC && tn->env &&
+            !dl_schema_table_for_env(ctx->rules, tn->env, &why))
+                snprintf(buf, size, "its TableName is the environment variable '%s': %s",
+                         DL_Q(tn->env), why);
+        else if (dl_value_is_complete(tn))
+                snprintf(buf, size, "no table definition describes table '%s'",
+                         DL_QN(tn->text, tn->len));
+        else
+                snprintf(buf, size,
+                         "its TableName is only known at run time and no table is the default "
+                         "('default: true' under 'tables:', or a 'tables-from' file with one "
+                         "table)");
+        return buf;
 }
 
 const char *dl_read_keys_label(const struct dl_request *req, const struct dl_read_keys *k,

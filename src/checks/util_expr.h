@@ -71,12 +71,28 @@ struct dl_read_keys {
  * no entry claims); for a name only known at run time, the default entry
  * (docs/rules-file.md, "Which table a request uses"), unless the name's
  * known text ("prod-" + stage) might spell a table another entry names or
- * matches: then nobody can tell, and schema checks stay silent.
+ * matches: then nobody can tell, and schema checks stay silent. A name
+ * read from an environment variable (getenv("TABLE_NAME")) is the table
+ * the templates set that variable to, when they agree on one
+ * (dl_schema_table_for_env; docs/architecture.md, "Tables as code"); when
+ * they set it to something else, no default applies either. A default
+ * implied by a single-table template serves a name whose known text could
+ * spell its name.
  * Returns: the table (transfer none) or NULL (no table name set, or no
  * entry applies).
  */
 const struct dl_table *dl_table_described(const struct dl_check_ctx *ctx,
                                           const struct dl_request *req);
+
+/**
+ * dl_table_unknown_why - why dl_table_described() is NULL for req, in
+ * buf (size bytes), for a --verbose note: "its TableName is only known at
+ * run time and no table is the default", "its TableName is
+ * getenv(\"TABLE_NAME\"): no function of the templates...".
+ * Returns: buf.
+ */
+const char *dl_table_unknown_why(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                                 char *buf, size_t size);
 
 /**
  * dl_table_described_named - dl_table_described for a table name (len

@@ -228,7 +228,7 @@ static bool bound_arg(struct dl_eval *ev, CXCursor e, struct dl_eval **caller, C
 
 /* ---- the table of string functions ------------------------------------------ */
 
-enum strfn_scope { SC_C, SC_STD, SC_FMT, SC_ANY };
+enum strfn_scope { SC_C, SC_STD, SC_FMT, SC_AWS, SC_ANY };
 
 enum strfn_kind {
         SF_PRINTF,    /* out = printf(src, extra...), bounded by size */
@@ -244,6 +244,7 @@ enum strfn_kind {
         SF_PUT_TIME,  /* inserted into a stream: strftime(src, extra) */
         SF_CONCAT,    /* the call's value: argument 0 then argument 1 */
         SF_VIEW,      /* the call's value: its member object's text */
+        SF_GETENV,    /* the call's value: environment variable src's */
         /* JSON values (jansson json_t *, cJSON *): the value of the call */
         SF_JSON_OBJECT,  /* {} */
         SF_JSON_ARRAY,   /* [] */
@@ -337,6 +338,7 @@ static const struct strfn *strfn_of(CXCursor call)
                 }
                 bool in_scope = f->scope == SC_C     ? !scope[0] || !strcmp(scope, "std")
                                 : f->scope == SC_STD ? !strcmp(scope, "std")
+                                : f->scope == SC_AWS ? !strcmp(scope, "Aws")
                                                      : !strcmp(scope, "fmt");
                 int need = f->out > f->src ? f->out : f->src;
                 if (f->extra > need && f->kind != SF_PRINTF && f->kind != SF_FORMAT &&
@@ -1902,6 +1904,17 @@ static void fold_call(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsigne
                 break;
         }
         case SF_FORMAT: fold_format(ev, t, e, f->src, f->extra, true, depth); return;
+        case SF_GETENV: {
+                /* a variable named by known text: its value, a hole that
+                 * a template may name a table for (docs/architecture.md,
+                 * "Tables as code") */
+                struct dl_value name = fold_value(ev, clang_Cursor_getArgument(e, 0), depth + 1);
+                if (!dl_value_is_complete(&name) || !name.len || memchr(name.text, '\0', name.len))
+                        break;
+                struct dl_hole env = {.kind = DL_HOLE_UNKNOWN, .env = name.text};
+                dl_tmpl_hole(t, dl_hole_new(t->arena, &env));
+                return;
+        }
         case SF_JSON_TEXT: {
                 /* the text of the value as it is at this call */
                 unsigned saved = ev->use_off, at = dl_cx_cursor_offset(e);

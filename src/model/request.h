@@ -95,6 +95,9 @@ struct dl_value {
         bool unseen;          /* DYNAMIC only because the request escaped: no
                                  setter was seen, the member may or may not be
                                  set (dl_request_mark_escaped) */
+        const char *env;      /* DYNAMIC: the value is environment variable
+                                 env's, whole (getenv("TABLE_NAME"); struct
+                                 dl_hole.env), else NULL */
 };
 
 /* DynamoDB's attribute value types: the members of an AttributeValue

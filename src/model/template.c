@@ -21,7 +21,7 @@ static const char *copy_str(struct dl_arena *a, const char *s)
 
 const struct dl_hole *dl_hole_new(struct dl_arena *a, const struct dl_hole *shape)
 {
-        if (!shape || (shape->kind == DL_HOLE_UNKNOWN && !shape->cut))
+        if (!shape || (shape->kind == DL_HOLE_UNKNOWN && !shape->cut && !shape->env))
                 return NULL;
         struct dl_hole *h = dl_arena_alloc(a, sizeof *h);
         *h = *shape;
@@ -36,6 +36,7 @@ const struct dl_hole *dl_hole_new(struct dl_arena *a, const struct dl_hole *shap
         h->name = copy_str(a, shape->name);
         h->format = copy_str(a, shape->format);
         h->source = copy_str(a, shape->source);
+        h->env = copy_str(a, shape->env);
         return h;
 }
 
@@ -185,7 +186,7 @@ void dl_tmpl_text(struct dl_tmpl *t, const char *p, size_t n, const struct dl_lo
 
 void dl_tmpl_hole(struct dl_tmpl *t, const struct dl_hole *shape)
 {
-        if (shape && shape->kind == DL_HOLE_UNKNOWN && !shape->cut)
+        if (shape && shape->kind == DL_HOLE_UNKNOWN && !shape->cut && !shape->env)
                 shape = NULL;
         t->started = true;
         flush(t);
@@ -194,8 +195,12 @@ void dl_tmpl_hole(struct dl_tmpl *t, const struct dl_hole *shape)
                 /* holes with nothing known join; a cut is kept */
                 struct dl_segment *last = &t->segs.items[t->segs.n - 1];
                 if (!last->text && (!last->hole || last->hole->kind == DL_HOLE_UNKNOWN)) {
-                        if (shape)
+                        /* an environment variable's value joined to
+                         * another hole is no longer that value alone */
+                        if (shape && !shape->env)
                                 last->hole = shape;
+                        else if (last->hole && last->hole->env)
+                                last->hole = NULL;
                         return;
                 }
         }
@@ -225,6 +230,8 @@ struct dl_value dl_tmpl_finish(struct dl_tmpl *t, struct dl_loc at)
                         (t->segs.items[i].hole && t->segs.items[i].hole->kind != DL_HOLE_UNKNOWN);
         if (!any_known) {
                 v.kind = DL_VAL_DYNAMIC;
+                if (t->segs.n == 1 && t->segs.items[0].hole)
+                        v.env = t->segs.items[0].hole->env;
                 return v;
         }
         v.kind = DL_VAL_KNOWN;
@@ -278,7 +285,8 @@ void dl_tmpl_value_from(struct dl_tmpl *t, const struct dl_value *v, size_t off,
 void dl_tmpl_value(struct dl_tmpl *t, const struct dl_value *v, bool relocate, struct dl_loc at)
 {
         if (v->kind != DL_VAL_KNOWN) {
-                dl_tmpl_hole(t, NULL);
+                struct dl_hole env = {.kind = DL_HOLE_UNKNOWN, .env = v->env};
+                dl_tmpl_hole(t, v->env ? dl_hole_new(t->arena, &env) : NULL);
                 return;
         }
         if (v->origin.file)

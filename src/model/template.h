@@ -108,13 +108,19 @@ struct dl_hole {
         bool cut;
         const char *source; /* what the hole was built from, as written
                                       ("status", "h % 16"), or NULL */
-        struct dl_loc loc;  /* where source is written; may be invalid */
+        /* UNKNOWN only: the hole is the value of this environment variable,
+         * whole (getenv("TABLE_NAME"): frontend/eval.c); joined to another
+         * hole it is no longer. A value of nothing but it is DYNAMIC with
+         * struct dl_value.env set. NULL otherwise. */
+        const char *env;
+        struct dl_loc loc; /* where source is written; may be invalid */
 };
 
 /**
  * dl_hole_new - copy shape, its values and strings into a.
  * Returns: the copy (transfer none: it lives in a); NULL when shape is NULL
- * or DL_HOLE_UNKNOWN without cut (a hole with nothing known has no shape).
+ * or DL_HOLE_UNKNOWN without cut or env (a hole with nothing known has no
+ * shape).
  */
 const struct dl_hole *dl_hole_new(struct dl_arena *a, const struct dl_hole *shape);
 
@@ -192,7 +198,8 @@ void dl_tmpl_origin(struct dl_tmpl *t, struct dl_loc o);
 
 /**
  * dl_tmpl_value - append every segment of v (holes keep their shapes);
- * ABSENT or DYNAMIC append one hole without a shape. v's origin becomes
+ * ABSENT or DYNAMIC append one hole without a shape (one of an environment
+ * variable for a DYNAMIC v with env). v's origin becomes
  * the builder's when it has none.
  * @param relocate  true: v is a constant used here: every byte is located
  *                  at `at`, and written where v's bytes were (their origin

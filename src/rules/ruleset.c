@@ -513,6 +513,7 @@ static enum dl_status loader_finish(loader_t *ld, enum dl_status st, struct dl_r
                 dl_rules_finish_tables(ld);
         DL_VEC_FREE(&ld->tables);
         DL_VEC_FREE(&ld->imported);
+        DL_VEC_FREE(&ld->env);
         if (st) {
                 dl_ruleset_free(ld->rs);
                 return st;
@@ -601,6 +602,38 @@ enum dl_status dl_ruleset_lint_tables(const char *path, const char *format, stru
         return loader_finish(&ld, dl_rules_import(&ld, path, format, NULL, none), out);
 }
 
+/* The environment variables of both, the child's hiding the parent's of
+ * the same name; a default implied by one side's single table is dropped
+ * when the other side describes a table of its own (docs/architecture.md,
+ * "Tables as code"). */
+static void merge_env(struct dl_arena *arena, struct dl_ruleset *rs, const struct dl_ruleset *child,
+                      const struct dl_ruleset *parent)
+{
+        rs->env_tables = dl_arena_alloc(arena, (child->n_env_tables + parent->n_env_tables + 1) *
+                                                       sizeof *rs->env_tables);
+        for (size_t i = 0; i < child->n_env_tables; i++)
+                rs->env_tables[rs->n_env_tables++] = child->env_tables[i];
+        for (size_t i = 0; i < parent->n_env_tables; i++) {
+                bool hidden = false;
+                for (size_t k = 0; k < child->n_env_tables && !hidden; k++)
+                        hidden = !strcmp(child->env_tables[k].variable,
+                                         parent->env_tables[i].variable);
+                if (!hidden)
+                        rs->env_tables[rs->n_env_tables++] = parent->env_tables[i];
+        }
+        const struct dl_table_def *one = NULL;
+        bool several = false;
+        for (size_t i = 0; i < rs->n_tables && !several; i++) {
+                const struct dl_table_def *d = rs->tables[i].def;
+                several = !d || (one && one != d);
+                one = d;
+        }
+        for (size_t i = 0; several && i < rs->n_tables; i++) {
+                if (rs->tables[i].default_implied)
+                        rs->tables[i].is_default = rs->tables[i].default_implied = false;
+        }
+}
+
 /* The settings of one check, child's over parent's key by key. */
 static void merge_check(struct dl_arena *arena, struct dl_check_config *out,
                         const struct dl_check_config *child, const struct dl_check_config *parent)
@@ -644,6 +677,7 @@ struct dl_ruleset *dl_ruleset_merge(const struct dl_ruleset *child,
         for (size_t i = 0; i < parent->n_tables; i++)
                 dl_rules_add_unless_known(arena, &rs->tables, &rs->n_tables, &cap,
                                           &parent->tables[i]);
+        merge_env(arena, rs, child, parent);
         rs->checks = dl_arena_alloc(arena, (child->n_checks + parent->n_checks + 1) *
                                                    sizeof *rs->checks);
         for (size_t i = 0; i < child->n_checks; i++)

@@ -19,6 +19,14 @@
  * without a TableName gets CloudFormation's generated name,
  * <stack>-<LogicalId>-<suffix>, as a pattern.
  *
+ * Function environments: the variables that AWS::Serverless::Function and
+ * AWS::Lambda::Function resources (Properties.Environment.Variables) and
+ * SAM's Globals (Globals.Function.Environment.Variables) set are kept with
+ * the table each names (!Ref of its logical id, or its name written out),
+ * so that code reading the table's name with getenv() finds it (SAM
+ * specification, "Globals section"; template reference,
+ * "AWS::Lambda::Function Environment").
+ *
  * Billing (template reference, AWS::DynamoDB::Table BillingMode): a Table
  * without BillingMode is PROVISIONED; a SimpleTable is provisioned when it
  * has ProvisionedThroughput and on-demand otherwise (SAM specification);
@@ -271,6 +279,64 @@ static void apply_scalings(const scalings_t *ss, candidates_t *cs)
         }
 }
 
+/* ---- function environments ----------------------------------------------- */
+
+/* Each variable of an `Environment: Variables:` mapping (vars may be NULL
+ * or anything else: nothing read) into ld->env, with the table of cs its
+ * value names. */
+static void read_variables(loader_t *ld, const yaml_node_t *vars, const candidates_t *cs)
+{
+        if (!dl_rules_is_map(vars))
+                return;
+        for (yaml_node_pair_t *p = vars->data.mapping.pairs.start; p < vars->data.mapping.pairs.top;
+             p++) {
+                const char *name = str_of(dl_rules_node(ld, p->key));
+                yaml_node_t *v = dl_rules_node(ld, p->value);
+                if (!name)
+                        continue;
+                yaml_node_t *arg = NULL;
+                const char *fn = dl_rules_function_of(ld, v, &arg);
+                const char *ref = fn && !strcmp(fn, "Ref") && dl_rules_is_scalar(arg) &&
+                                                  !dl_rules_is_null(arg)
+                                          ? dl_rules_scalar(arg)
+                                          : NULL;
+                const char *text = fn ? NULL : str_of(v);
+                struct dl_env_table e = {dl_arena_strdup(ld->arena, name), NULL, NULL,
+                                         dl_rules_node_loc(ld, v)};
+                for (size_t i = 0; i < cs->n && !e.def; i++) {
+                        const struct dl_rules_candidate *c = &cs->items[i];
+                        if ((ref && !strcmp(ref, c->id)) ||
+                            (text && c->t.name && !strcmp(text, c->t.name))) {
+                                e.def = c->def;
+                                e.table_name = c->t.name;
+                        }
+                }
+                DL_VEC_PUSH(&ld->env, e);
+        }
+}
+
+/* The environments of the template's functions and of SAM's Globals. */
+static void read_environments(loader_t *ld, const yaml_node_t *root, const yaml_node_t *res,
+                              const candidates_t *cs)
+{
+        yaml_node_t *globals =
+                dl_rules_map_get(ld, dl_rules_map_get(ld, root, "Globals"), "Function");
+        read_variables(
+                ld, dl_rules_map_get(ld, dl_rules_map_get(ld, globals, "Environment"), "Variables"),
+                cs);
+        for (yaml_node_pair_t *p = res->data.mapping.pairs.start; p < res->data.mapping.pairs.top;
+             p++) {
+                yaml_node_t *r = dl_rules_node(ld, p->value);
+                const char *type = str_of(dl_rules_map_get(ld, r, "Type"));
+                if (!type || (strcmp(type, "AWS::Serverless::Function") &&
+                              strcmp(type, "AWS::Lambda::Function")))
+                        continue;
+                yaml_node_t *env =
+                        dl_rules_map_get(ld, dl_rules_map_get(ld, r, "Properties"), "Environment");
+                read_variables(ld, dl_rules_map_get(ld, env, "Variables"), cs);
+        }
+}
+
 /* ---- the resources -------------------------------------------------------- */
 
 /* BillingMode of an AWS::DynamoDB::Table (PROVISIONED when absent). */
@@ -314,7 +380,7 @@ static enum dl_status simple_table(const loader_t *ld, const yaml_node_t *props,
         return DL_OK;
 }
 
-enum dl_status dl_rules_from_cloudformation(const loader_t *ld, const yaml_node_t *root,
+enum dl_status dl_rules_from_cloudformation(loader_t *ld, const yaml_node_t *root,
                                             candidates_t *out)
 {
         yaml_node_t *res = dl_rules_map_get(ld, root, "Resources");
@@ -367,5 +433,7 @@ enum dl_status dl_rules_from_cloudformation(const loader_t *ld, const yaml_node_
         candidates_t mine = {out->n ? out->items + first : NULL, out->n - first, 0};
         apply_scalings(&ss, &mine);
         DL_VEC_FREE(&ss);
+        if (!ld->all_tables)
+                read_environments(ld, root, res, &mine);
         return DL_OK;
 }

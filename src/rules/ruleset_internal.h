@@ -57,6 +57,8 @@ struct dl_rules_loader {
         struct dl_error *err;
         DL_VEC(struct dl_table) tables;   /* written in `tables:` */
         DL_VEC(struct dl_table) imported; /* read through `tables-from:` */
+        /* the environment variables the imported templates' functions set */
+        DL_VEC(struct dl_env_table) env;
         /* reading a definition file to lint it (dl_ruleset_lint_tables):
          * every table is kept, whatever its name, and none is a default */
         bool all_tables;
@@ -348,9 +350,11 @@ struct dl_table_def *dl_rules_new_def(const struct dl_rules_loader *ld, const ch
 /**
  * dl_rules_from_cloudformation, dl_rules_from_terraform - the tables of a
  * CloudFormation or SAM template (ruleset_cfn.c) and of `terraform show
- * -json` output (ruleset_tf.c), appended to out.
+ * -json` output (ruleset_tf.c), appended to out. A template's function
+ * environment variables go to ld->env too (struct dl_env_table), unless
+ * the file is read to be linted (ld->all_tables).
  */
-enum dl_status dl_rules_from_cloudformation(const struct dl_rules_loader *ld,
+enum dl_status dl_rules_from_cloudformation(struct dl_rules_loader *ld,
                                             const struct yaml_node_s *root,
                                             dl_rules_candidates_t *out);
 enum dl_status dl_rules_from_terraform(const struct dl_rules_loader *ld,
@@ -388,7 +392,11 @@ void dl_rules_add_unless_known(struct dl_arena *arena, struct dl_table **arr, si
 /**
  * dl_rules_finish_tables - rs->tables: the tables written in `tables:`,
  * then each imported table whose name, `match` pattern or default role no
- * earlier table has (written definitions win; among imports, the first).
+ * earlier table has (written definitions win; among imports, the first);
+ * rs->env_tables from ld->env. When the definition files describe one
+ * table, every `tables:` entry extends it and none is the default, it
+ * becomes the default for requests whose name is not known
+ * (default_implied).
  */
 void dl_rules_finish_tables(struct dl_rules_loader *ld);
 

@@ -264,12 +264,21 @@ static const struct dl_table *default_of(const loader_t *ld)
         return NULL;
 }
 
-/* The imported table named name, or NULL. */
+/* The imported table named name, or NULL: by its table name, else by the
+ * logical id of a template's table that has no name of its own (SAM and
+ * CloudFormation name it when the stack is deployed; docs/rules-file.md,
+ * "Extending an imported table"). */
 static const struct dl_table *imported_named(const loader_t *ld, const char *name)
 {
         for (size_t i = 0; i < ld->imported.n; i++) {
                 const struct dl_table *o = &ld->imported.items[i];
                 if (o->name && !strcmp(o->name, name))
+                        return o;
+        }
+        for (size_t i = 0; i < ld->imported.n; i++) {
+                const struct dl_table *o = &ld->imported.items[i];
+                if (!o->name && o->def && o->def->id && !strcmp(o->def->format, "cloudformation") &&
+                    !strcmp(o->def->id, name))
                         return o;
         }
         return NULL;
@@ -328,6 +337,7 @@ static enum dl_status extend_table(loader_t *ld, const struct dl_table *imp, yam
         t->partition_key = imp->partition_key;
         t->sort_key = imp->sort_key;
         t->def = imp->def;
+        t->name = imp->name; /* NULL when the entry named a logical id */
         if (!t->match) {
                 t->match = imp->match;
                 t->match_re = imp->match_re;
@@ -488,6 +498,18 @@ void dl_rules_finish_tables(loader_t *ld)
         for (size_t i = 0; i < ld->imported.n; i++)
                 dl_rules_add_unless_known(ld->arena, &ld->rs->tables, &ld->rs->n_tables, &cap,
                                           &ld->imported.items[i]);
+        struct dl_ruleset *rs = ld->rs;
+        rs->n_env_tables = ld->env.n;
+        rs->env_tables = dl_arena_alloc(ld->arena, (ld->env.n + 1) * sizeof *rs->env_tables);
+        if (ld->env.n)
+                memcpy(rs->env_tables, ld->env.items, ld->env.n * sizeof *rs->env_tables);
+        /* one table in the definition files, which every entry extends:
+         * the default for requests whose name is not known */
+        bool one = ld->imported.n == 1 && !ld->all_tables;
+        for (size_t i = 0; one && i < rs->n_tables; i++)
+                one = rs->tables[i].def == ld->imported.items[0].def && !rs->tables[i].is_default;
+        for (size_t i = 0; one && i < rs->n_tables; i++)
+                rs->tables[i].is_default = rs->tables[i].default_implied = true;
 }
 
 /* ---- tables-from and exclude --------------------------------------------- */

@@ -34,9 +34,50 @@ const struct dl_table *dl_schema_table_for(const struct dl_ruleset *rs, const ch
                 }
         }
         for (size_t i = 0; i < rs->n_tables; i++) {
-                if (rs->tables[i].is_default)
+                if (rs->tables[i].is_default && (!name || !rs->tables[i].default_implied))
                         return &rs->tables[i];
         }
+        return NULL;
+}
+
+/* The same definition: one object, or the same resource of the same file
+ * read twice (a rules file's tables-from and --tables-from). */
+static bool same_def(const struct dl_table_def *a, const struct dl_table_def *b)
+{
+        return a == b || (a && b && a->id && b->id && !strcmp(a->id, b->id) && a->loc.file &&
+                          b->loc.file && !strcmp(a->loc.file, b->loc.file) &&
+                          a->loc.line == b->loc.line && a->loc.col == b->loc.col);
+}
+
+const struct dl_table *dl_schema_table_for_env(const struct dl_ruleset *rs, const char *variable,
+                                               const char **why)
+{
+        const struct dl_env_table *first = NULL;
+        const char *no = NULL;
+        for (size_t i = 0; rs && !no && i < rs->n_env_tables; i++) {
+                const struct dl_env_table *e = &rs->env_tables[i];
+                if (strcmp(e->variable, variable))
+                        continue;
+                if (!e->def)
+                        no = "a template sets it to a value that names none of its tables";
+                else if (first && !same_def(first->def, e->def))
+                        no = "the templates set it to different tables";
+                first = e;
+        }
+        if (!no && !first)
+                no = "no function of the templates ('tables-from') sets it";
+        for (size_t i = 0; !no && i < rs->n_tables; i++) {
+                if (same_def(rs->tables[i].def, first->def))
+                        return &rs->tables[i];
+        }
+        for (size_t i = 0; !no && first->table_name && i < rs->n_tables; i++) {
+                if (rs->tables[i].name && !strcmp(rs->tables[i].name, first->table_name))
+                        return &rs->tables[i];
+        }
+        if (!no)
+                no = "the table it names is not described";
+        if (why)
+                *why = no;
         return NULL;
 }
 

@@ -154,6 +154,26 @@ struct dl_table {
         /* the definition as written when the table comes from a definition
          * file or a CreateTable; NULL for `tables:` */
         const struct dl_table_def *def;
+        /* made the default because it is the only table the definition
+         * files describe (docs/architecture.md, "Tables as code"): it
+         * serves only requests whose name is not known at all, or whose
+         * known text could spell its name */
+        bool default_implied;
+};
+
+/* One place a template sets an environment variable of a function
+ * (`Environment: Variables:` of an AWS::Serverless::Function or
+ * AWS::Lambda::Function, or SAM's Globals): the code reads the table's
+ * name there (getenv("TABLE_NAME"), docs/architecture.md "Tables as
+ * code"). */
+struct dl_env_table {
+        const char *variable;
+        /* the table the value names (!Ref of its logical id, or its name
+         * written out), or NULL: a value that names none of the template's
+         * tables (a parameter, an ARN, another string) */
+        const struct dl_table_def *def;
+        const char *table_name; /* that table's written name, or NULL */
+        struct dl_loc loc;      /* of the value */
 };
 
 /* A check option's value as written: a scalar, a sequence or a mapping
@@ -274,6 +294,10 @@ struct dl_ruleset {
                                       above this one's directory applies beneath */
         struct dl_table *tables;   /* written ones first, then imported ones */
         size_t n_tables;
+        /* the environment variables the imported templates' functions set,
+         * each place once, in file order (the child's first after a merge) */
+        struct dl_env_table *env_tables;
+        size_t n_env_tables;
         struct dl_check_config *checks;
         size_t n_checks;
         struct dl_exclude *exclude;
@@ -297,10 +321,24 @@ struct dl_ruleset {
  *              NULL when it is only known at run time.
  * Returns: the table whose `name` equals name, else the first whose `match`
  * pattern matches it, else the `default: true` table (also when name is
+ * NULL; a default implied by a single-table template only when name is
  * NULL); NULL when none applies or rs is NULL. (transfer none)
  */
 const struct dl_table *dl_schema_table_for(const struct dl_ruleset *rs, const char *name,
                                            size_t len);
+/**
+ * dl_schema_table_for_env - the table whose name a function reads from
+ * environment variable `variable` (NUL-terminated): every place the
+ * templates set it names the same table (struct dl_env_table), and rs
+ * describes that table.
+ * @param why  when NULL is returned and why is not NULL: the reason
+ *             (static text, for a --verbose note).
+ * Returns: the table (transfer none), or NULL: no template sets the
+ * variable, one sets it to something that is not a table of it, two name
+ * different tables, or the table is not described.
+ */
+const struct dl_table *dl_schema_table_for_env(const struct dl_ruleset *rs, const char *variable,
+                                               const char **why);
 /**
  * dl_schema_index - the index named name (len bytes) of t, or NULL.
  */

@@ -63,7 +63,8 @@ static struct dl_table test_tables[] = {
          orders_indexes,
          2,
          {0},
-         NULL},
+         NULL,
+         false},
         {"Counters",
          NULL,
          NULL,
@@ -73,7 +74,8 @@ static struct dl_table test_tables[] = {
          NULL,
          0,
          {0},
-         NULL},
+         NULL,
+         false},
         /* default: true describes tables named at run time, and names no other
          * entry claims */
         {"Fallback",
@@ -85,7 +87,8 @@ static struct dl_table test_tables[] = {
          NULL,
          0,
          {0},
-         NULL},
+         NULL,
+         false},
 };
 
 static void xset(struct dl_tb *tb, struct dl_request *r, enum dl_field f, const char *s)

@@ -245,6 +245,27 @@ static void test_tables_extend_imported(void **state)
                      "  - name: Nowhere\n"
                      "    default: true\n",
                      DL_ERR_CONFIG, "/.ddblint.yaml", 4, "missing required key 'partition-key'");
+
+        /* a table without TableName (CloudFormation names it when deployed) is
+         * extended by its logical id: it keeps its generated-name pattern */
+        rs = load("version: 1\n"
+                  "tables-from: sam-template.yaml\n"
+                  "tables:\n"
+                  "  - name: CountersTable\n"
+                  "    default: true\n");
+        const struct dl_table *counters = dl_schema_table_for(rs, NULL, 0);
+        assert_non_null(counters);
+        assert_null(counters->name);
+        assert_string_equal(counters->partition_key.name, "CounterName");
+        assert_non_null(counters->def);
+        assert_string_equal(counters->def->id, "CountersTable");
+        assert_ptr_equal(dl_schema_table_for(rs, "shop-CountersTable-1A2B3C", 25), counters);
+        assert_null(named(rs, "CountersTable"));
+        size_t n = 0;
+        for (size_t i = 0; i < rs->n_tables; i++)
+                n += rs->tables[i].def == counters->def;
+        assert_int_equal(n, 1); /* the imported copy is not kept beside it */
+        dl_ruleset_free(rs);
 }
 
 static void test_default_chosen_by_logical_id(void **state)
