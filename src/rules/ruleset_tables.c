@@ -425,6 +425,7 @@ static enum dl_status parse_table(loader_t *ld, yaml_node_t *n, struct dl_table 
         yaml_node_t *ixs = f[5].value;
         if (!ixs || dl_rules_is_null(ixs))
                 return DL_OK;
+        t->indexes_listed = true;
         if ((st = dl_rules_expect_type(ld, ixs, YAML_SEQUENCE_NODE, "for 'indexes'")))
                 return st;
         size_t n_items = dl_rules_seq_len(ixs);

@@ -101,9 +101,9 @@ bool dl_schema_indexes_known(const struct dl_table *t, const char **why)
                 no = "its index list is computed by a function of the template";
         else if (t->def && t->def->format && !strcmp(t->def->format, "code"))
                 no = "it is created in code, where an UpdateTable may add indexes";
-        else if (!t->def && !t->n_indexes)
-                no = "its entry under 'tables:' lists no index, which says nothing of its "
-                     "indexes";
+        else if (!t->def && !t->n_indexes && !t->indexes_listed)
+                no = "its entry under 'tables:' has no 'indexes:', which says nothing of its "
+                     "indexes ('indexes: []' says it has none)";
         if (no && why)
                 *why = no;
         return !no;

@@ -159,6 +159,9 @@ struct dl_table {
          * serves only requests whose name is not known at all, or whose
          * known text could spell its name */
         bool default_implied;
+        /* a `tables:` entry that writes `indexes:`, even an empty list:
+         * the table's whole list of indexes (docs/rules-file.md) */
+        bool indexes_listed;
 };
 
 /* One place a template sets an environment variable of a function
@@ -349,9 +352,10 @@ const struct dl_index *dl_schema_index(const struct dl_table *t, const char *nam
  * of a definition file (template, describe-table, terraform) whose index
  * lists are written out, and for a rules file's `tables:` entry that lists
  * at least one index (its `indexes:` describes the table's indexes,
- * docs/rules-file.md). False for an entry that lists none (nothing said of
- * its indexes), an index list computed by a function, and a CreateTable in
- * code (an UpdateTable may add indexes later).
+ * docs/rules-file.md; `indexes: []` says it has none). False for an entry
+ * without `indexes:` (nothing said of its indexes), an index list computed
+ * by a function, and a CreateTable in code (an UpdateTable may add indexes
+ * later).
  * @param why  when false and not NULL, set to the reason (static text, for
  *             a --verbose note).
  */

@@ -64,6 +64,7 @@ static struct dl_table test_tables[] = {
          2,
          {0},
          NULL,
+         false,
          false},
         {"Counters",
          NULL,
@@ -75,6 +76,7 @@ static struct dl_table test_tables[] = {
          0,
          {0},
          NULL,
+         false,
          false},
         /* default: true describes tables named at run time, and names no other
          * entry claims */
@@ -88,6 +90,7 @@ static struct dl_table test_tables[] = {
          0,
          {0},
          NULL,
+         false,
          false},
 };
 
