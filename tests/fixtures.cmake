@@ -7,7 +7,8 @@ dl_warnings(fixture_runner)
 add_dependencies(fixture_runner dl_stubs)
 file(GLOB_RECURSE _fixtures CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/checks/*.cpp
      ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/checks/*.c
-     ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/checks/*.yaml)
+     ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/checks/*.yaml
+     ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/checks/*.json)
 foreach(f ${_fixtures})
   file(RELATIVE_PATH rel ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/checks ${f})
   add_test(NAME fixture:${rel} COMMAND fixture_runner ${f})

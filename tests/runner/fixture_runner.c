@@ -25,6 +25,13 @@
  *                                  expected (anywhere in the file)
  * Strict: a finding no expect: matches fails the fixture, and so does an
  * unexpected tool diagnostic. Output ends with "N passed, M failed".
+ *
+ * A table definition fixture is linted as definitions, not compiled: a YAML
+ * template carries its header lines and annotations as '#' comments; a JSON
+ * one (CloudFormation or CDK synth output, describe-table, terraform show
+ * -json: JSON has no comments) has them in FILE.json.expect, '#' lines
+ * for the header and each annotation prefixed with the JSON line it is
+ * about ("20: expect(col=33): gsi-capacity-below-table: ...").
  */
 #include "cli/pipeline.h"
 #include "core/alloc.h"
@@ -104,13 +111,23 @@ static void parse_expect_body(char *body, struct ann *a)
         snprintf(a->id, sizeof a->id, "%s", trim(body));
 }
 
-/* A table definition fixture (a YAML template): annotations are '#'
- * comments, and the file is linted as definitions, not compiled. */
+static bool ends_with(const char *s, const char *suffix)
+{
+        size_t n = strlen(s), k = strlen(suffix);
+        return n > k && !strcmp(s + n - k, suffix);
+}
+
+/* A JSON table definition fixture: annotations in FILE.json.expect. */
+static bool is_json(const char *path)
+{
+        return ends_with(path, ".json");
+}
+
+/* A table definition fixture (a YAML or JSON template): annotations are
+ * '#' comments, and the file is linted as definitions, not compiled. */
 static bool is_template(const char *path)
 {
-        size_t n = strlen(path);
-        return (n > 5 && !strcmp(path + n - 5, ".yaml")) ||
-               (n > 4 && !strcmp(path + n - 4, ".yml"));
+        return ends_with(path, ".yaml") || ends_with(path, ".yml") || is_json(path);
 }
 
 static bool parse_fixture(const char *path, const char *text, struct fixture *fx, const char *dir_id)
@@ -132,6 +149,17 @@ static bool parse_fixture(const char *path, const char *text, struct fixture *fx
                 line++;
                 char *t = trim(p);
                 bool is_ann = false;
+                /* a sidecar's "LINE: annotation" names its line */
+                unsigned at_line = 0;
+                if (is_json(path) && *t >= '0' && *t <= '9') {
+                        char *end = NULL;
+                        unsigned long n = strtoul(t, &end, 10);
+                        if (*end == ':' && n > 0 && n < 1000000) {
+                                at_line = (unsigned)n;
+                                t = trim(end + 1);
+                                *--t = '#'; /* over the ':' or a blank before it */
+                        }
+                }
                 if (strncmp(t, "//", 2) == 0 || (yaml && t[0] == '#')) {
                         char *c = trim(t + (t[0] == '#' ? 1 : 2));
                         if (strncmp(c, "rules:", 6) == 0) {
@@ -189,6 +217,7 @@ static bool parse_fixture(const char *path, const char *text, struct fixture *fx
                                                 else
                                                         parse_expect_body(body, &a);
                                                 a.at = line;
+                                                a.line = at_line;
                                                 fx->anns = dl_xrealloc(
                                                         fx->anns,
                                                         (fx->n_anns + 1) * sizeof *fx->anns);
@@ -198,7 +227,19 @@ static bool parse_fixture(const char *path, const char *text, struct fixture *fx
                                 }
                         }
                 }
-                if (!is_ann) {
+                if (is_ann && at_line) {
+                        pending_from = fx->n_anns; /* its line is named */
+                } else if (is_json(path) && *t && t[0] != '#') {
+                        fprintf(stderr, "%s:%u: not a '#' line nor 'LINE: annotation'\n", path,
+                                line);
+                        ok = false;
+                } else if (is_ann && is_json(path)) {
+                        fprintf(stderr,
+                                "%s:%u: an annotation of a .expect file names its line "
+                                "('20: expect: ...')\n",
+                                path, line);
+                        ok = false;
+                } else if (!is_ann) {
                         for (size_t i = pending_from; i < fx->n_anns; i++)
                                 fx->anns[i].line = line;
                         pending_from = fx->n_anns;
@@ -404,11 +445,14 @@ static bool same_results(const char *path, const struct dl_finding_list *a, cons
 
 static bool run_fixture(const char *path, const char *src_dir, const char *bin_dir)
 {
-        char *text = slurp(path);
+        char *ann_path = is_json(path) ? dl_xasprintf("%s.expect", path) : dl_xstrdup(path);
+        char *text = slurp(ann_path);
         if (!text) {
-                printf("FAIL %s: cannot read\n", path);
+                printf("FAIL %s: cannot read\n", ann_path);
+                free(ann_path);
                 return false;
         }
+        free(ann_path);
         char *dir_id = dir_name_of(path);
         struct fixture fx;
         bool ok = parse_fixture(path, text, &fx, dir_id);
