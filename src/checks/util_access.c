@@ -29,27 +29,6 @@ const char *dl_key_state_str(enum dl_key_state s)
         return names[s];
 }
 
-/* A value's template: known text, each hole as dl_hole_dump renders it;
- * "<?>" for a value set where nothing is known; NULL when absent. */
-static char *render(const struct dl_value *v)
-{
-        if (v->kind == DL_VAL_ABSENT)
-                return NULL;
-        if (v->kind == DL_VAL_DYNAMIC)
-                return dl_xstrdup("<?>");
-        struct dl_strbuf sb;
-        dl_strbuf_init(&sb);
-        for (size_t i = 0; i < v->n_segs; i++) {
-                if (v->segs[i].text)
-                        dl_strbuf_add(&sb, v->segs[i].text, v->segs[i].len);
-                else
-                        dl_hole_dump(&sb, v->segs[i].hole);
-        }
-        if (!sb.len)
-                dl_strbuf_puts(&sb, "");
-        return dl_strbuf_take(&sb);
-}
-
 /* An ARN's resource part for a name (util_access.h). */
 static char *glob_of(const struct dl_value *v)
 {
@@ -96,7 +75,7 @@ static void set_key(struct dl_access_key *k, const char *attr, size_t len, const
         k->op = op;
         if (v && v->kind != DL_VAL_KNOWN)
                 v = NULL; /* set where nothing of it is known */
-        k->value = v ? render(v) : NULL;
+        k->value = v ? dl_value_render(v) : NULL;
         if (v && v->kind == DL_VAL_KNOWN && v->n_segs && v->segs[0].text && v->segs[0].len &&
             !memchr(v->segs[0].text, 0, v->segs[0].len))
                 k->prefix = dl_xstrndup(v->segs[0].text, v->segs[0].len);
@@ -281,13 +260,13 @@ static void set_names(struct dl_access *a, enum dl_op op, const struct dl_value 
         if (a->table_state == DL_NAME_ABSENT)
                 a->table_state = DL_NAME_UNKNOWN;
         if (a->table_state != DL_NAME_UNKNOWN)
-                a->table = render(table);
+                a->table = dl_value_render(table);
         a->table_glob = glob_of(table);
         if (!has_field(op, DL_FIELD_INDEX_NAME))
                 return; /* index_state stays ABSENT */
         a->index_state = state_of(index);
         if (a->index_state == DL_NAME_KNOWN || a->index_state == DL_NAME_TEMPLATE)
-                a->index = render(index);
+                a->index = dl_value_render(index);
         a->index_glob = glob_of(index);
 }
 
@@ -299,7 +278,7 @@ static void set_members(struct dl_access *a, const struct dl_request *req)
         char **out[] = {&a->filter, &a->projection, &a->consistent};
         for (size_t i = 0; i < 3; i++)
                 if (has_field(req->op, fields[i]))
-                        *out[i] = render(&req->fields[fields[i]]);
+                        *out[i] = dl_value_render(&req->fields[fields[i]]);
 }
 
 /* A name of a PartiQL statement (FROM "T"."I"), as a value. */
@@ -353,7 +332,7 @@ static void partiql_record(const struct dl_check_ctx *ctx, struct dl_access *a,
         a->key_state = DL_KEY_UNKNOWN;
         if (!action || !strcmp(action, "PartiQLSelect"))
                 a->scan = dl_partiql_scans(ctx, st);
-        a->consistent = render(&req->fields[DL_FIELD_CONSISTENT_READ]);
+        a->consistent = dl_value_render(&req->fields[DL_FIELD_CONSISTENT_READ]);
 }
 
 /* The IAM action of a member m of top (util_access.h). */

@@ -3,6 +3,8 @@
  */
 #include "pipeline.h"
 
+#include "code_tables.h"
+
 #include "../core/alloc.h"
 #include "../core/arena.h"
 #include "../core/file.h"
@@ -516,20 +518,32 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
                         dl_request_dump(&sb, req);
                         fprintf(p->dump, "%s:%u:%u: %s\n", req->call.file ? req->call.file : path,
                                 req->call.line, req->call.col, dl_strbuf_cstr(&sb));
-                        continue;
                 }
-                dl_pipeline_check(&q, req);
+        }
+        /* the tables the unit's CreateTables define: linted at the call,
+         * and describing their tables where the rules do not
+         * (docs/architecture.md, "Tables as code") */
+        struct dl_code_tables code = {0};
+        if (!p->dump)
+                dl_code_tables_read(&code, p->rules, an.requests, an.n_requests, p->log);
+        if (code.rules)
+                q.rules = code.rules;
+        for (size_t i = 0; !p->dump && i < an.n_requests; i++) {
+                dl_pipeline_check(&q, &an.requests[i]);
                 if (access)
-                        dl_access_append(access, p->rules, req, path);
+                        dl_access_append(access, p->rules, &an.requests[i], path);
         }
         if (!p->dump) {
                 dl_pipeline_check_unit(&q, an.requests, an.n_requests);
+                for (size_t i = 0; i < code.n_tables; i++)
+                        dl_pipeline_check_tables(&q, code.tables[i], 1);
                 const struct dl_request **top = dl_xcalloc(an.n_requests + 1, sizeof *top);
                 for (size_t i = 0; i < an.n_requests; i++)
                         top[i] = &an.requests[i];
                 dl_report_fold_resends(&held, top, an.n_requests);
                 free(top);
         }
+        dl_code_tables_fini(&code);
         release(p, path, &held);
         dl_strbuf_fini(&sb);
         dl_arena_fini(&arena);

@@ -174,6 +174,15 @@ struct dl_request {
          * json_request.h reads it into the request when it is sent), or
          * NULL. */
         const struct dl_value *json_body;
+        /* A CreateTable read from a JSON body (model/json_request.h): the
+         * table it defines as DynamoDB receives it, written out as compact
+         * JSON text (KNOWN, no hole) whose bytes keep the source locations
+         * of what they were read from; a value only known at run time (a
+         * hole, an open object or list) is written {"Fn::RunTime": ""},
+         * which the table reader takes for a computed value (rules/
+         * ruleset.h, dl_ruleset_code_table). NULL otherwise, and when the
+         * body's top-level object may have members ddblint cannot see. */
+        const struct dl_value *definition;
         bool escaped;               /* passed to code ddblint cannot see */
         bool members_listed;        /* escaped only because batch or transaction
                                        members were added on some paths (in a

@@ -7,7 +7,9 @@
  */
 #include "template.h"
 
+#include "../core/alloc.h"
 #include "../core/arena.h"
+#include "../core/strbuf.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -303,4 +305,23 @@ void dl_tmpl_value(struct dl_tmpl *t, const struct dl_value *v, bool relocate, s
         }
         if (!v->n_segs)
                 t->started = true;
+}
+
+char *dl_value_render(const struct dl_value *v)
+{
+        if (v->kind == DL_VAL_ABSENT)
+                return NULL;
+        if (v->kind == DL_VAL_DYNAMIC)
+                return dl_xstrdup("<?>");
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        for (size_t i = 0; i < v->n_segs; i++) {
+                if (v->segs[i].text)
+                        dl_strbuf_add(&sb, v->segs[i].text, v->segs[i].len);
+                else
+                        dl_hole_dump(&sb, v->segs[i].hole);
+        }
+        if (!sb.len)
+                dl_strbuf_puts(&sb, "");
+        return dl_strbuf_take(&sb);
 }

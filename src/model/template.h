@@ -149,6 +149,15 @@ const char *dl_time_grain_name(enum dl_time_grain g);
  */
 const struct dl_hole *dl_value_hole(const struct dl_value *v);
 
+/**
+ * dl_value_render - v's template as plain text: its known text, each hole
+ * as dl_hole_dump renders it ("<?>" when nothing is known of it); "<?>"
+ * for a DYNAMIC value. Nothing is escaped (for messages and records, not
+ * for parsing).
+ * Returns: a heap string (transfer full, free()); NULL when v is ABSENT.
+ */
+char *dl_value_render(const struct dl_value *v);
+
 /* The template builder. Members are private to template.c. */
 struct dl_tmpl {
         struct dl_arena *arena;

@@ -634,6 +634,26 @@ static void merge_env(struct dl_arena *arena, struct dl_ruleset *rs, const struc
         }
 }
 
+enum dl_status dl_ruleset_code_table(const char *text, size_t len, const struct dl_loc *locs,
+                                     const char *name, const char *id, struct dl_loc call,
+                                     struct dl_ruleset **out, struct dl_error *err)
+{
+        *out = NULL;
+        struct dl_ruleset *rs = dl_rules_alloc();
+        loader_t ld;
+        loader_init(&ld, rs, call.file, NULL, 0, err);
+        ld.all_tables = true;
+        struct dl_loc *copy = dl_arena_alloc(ld.arena, (len + 1) * sizeof *copy);
+        for (size_t i = 0; i < len + 1; i++)
+                copy[i] = locs && i < len ? locs[i] : call;
+        ld.byte_locs = copy;
+        ld.n_byte_locs = len + 1;
+        const char *n = name ? dl_arena_strdup(ld.arena, name) : NULL;
+        return loader_finish(
+                &ld, dl_rules_code_table(&ld, text, len, n, dl_arena_strdup(ld.arena, id), call),
+                out);
+}
+
 /* The settings of one check, child's over parent's key by key. */
 static void merge_check(struct dl_arena *arena, struct dl_check_config *out,
                         const struct dl_check_config *child, const struct dl_check_config *parent)

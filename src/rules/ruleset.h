@@ -113,6 +113,32 @@ enum dl_status dl_ruleset_lint_tables(const char *path, const char *format, stru
                                       struct dl_error *err);
 
 /**
+ * dl_ruleset_code_table - the table a CreateTable in code defines, as a
+ * ruleset holding that one table (docs/architecture.md, "Tables as code"),
+ * its definition's format "code" and kind "CreateTable".
+ * @param text  the request's definition (model/request.h, struct
+ *              dl_request.definition): CreateTable's input as JSON, len
+ *              bytes, a value only known at run time written as a function
+ *              call ({"Fn::RunTime": ""}); not kept.
+ * @param locs  NULL, or len source locations: byte i is written at locs[i]
+ *              (copied; their file names are borrowed and must outlive
+ *              *out); with NULL every value is at call.
+ * @param name  the table's name when fully known (the table then describes
+ *              the requests naming it), else NULL; copied.
+ * @param id    names the table in messages and fingerprints; copied.
+ * @param call  the client call: where the definition starts, and where a
+ *              finding about a missing property sits.
+ * Returns: DL_OK with *out (transfer full, dl_ruleset_free()); otherwise
+ * DL_ERR_PARSE or DL_ERR_CONFIG when the table is not read whole (a key
+ * schema attribute or an index list only known at run time, no HASH key,
+ * a bad KeyType...): err says why, at the value, for a --verbose note;
+ * *out NULL.
+ */
+enum dl_status dl_ruleset_code_table(const char *text, size_t len, const struct dl_loc *locs,
+                                     const char *name, const char *id, struct dl_loc call,
+                                     struct dl_ruleset **out, struct dl_error *err);
+
+/**
  * dl_ruleset_merge - child's rules with parent's beneath them (`inherit:
  * true`, and --tables-from under every rules file): child's settings of a
  * check win key by key (enabled, severity, each option); child's tables

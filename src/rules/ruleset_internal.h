@@ -49,6 +49,11 @@ struct dl_rules_loader {
         struct dl_arena *arena;
         const char *file;              /* arena copy of the name used in every location */
         bool no_marks;                 /* doc was made from JSON: nodes have no position */
+        /* a CreateTable's definition (ruleset_code.c): the source location
+         * of each byte of the text read, n_byte_locs entries; a node's
+         * position is that of its first byte (NULL: the marks' lines) */
+        const struct dl_loc *byte_locs;
+        size_t n_byte_locs;
         const char *dir;               /* absolute directory of file: relative paths start here */
         const char *root;              /* the project root (a real path) a `tables-from:` file
                                           must lie under, or NULL: no bound (borrowed) */
@@ -347,6 +352,16 @@ void dl_rules_def_attrs(const struct dl_rules_loader *ld, const struct yaml_node
  * format, kind, id and loc set. */
 struct dl_table_def *dl_rules_new_def(const struct dl_rules_loader *ld, const char *format,
                                       const char *kind, const char *id, struct dl_loc loc);
+/**
+ * dl_rules_code_table - the table a CreateTable in code defines
+ * (ruleset_code.c), appended to ld->imported: text (len bytes) is the
+ * request's definition (model/request.h), read with ld->byte_locs as its
+ * positions; name (NULL when not fully known) and id as
+ * dl_ruleset_code_table() documents them; call is where the definition
+ * starts. Returns: DL_OK, or an error saying why the table is not read.
+ */
+enum dl_status dl_rules_code_table(struct dl_rules_loader *ld, const char *text, size_t len,
+                                   const char *name, const char *id, struct dl_loc call);
 /**
  * dl_rules_from_cloudformation, dl_rules_from_terraform - the tables of a
  * CloudFormation or SAM template (ruleset_cfn.c) and of `terraform show

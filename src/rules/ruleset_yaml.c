@@ -51,6 +51,9 @@ struct dl_loc dl_rules_node_loc(const loader_t *ld, const yaml_node_t *n)
                 struct dl_loc loc = {ld->file, 0, 0};
                 return loc;
         }
+        if (ld->byte_locs)
+                return n->start_mark.index < ld->n_byte_locs ? ld->byte_locs[n->start_mark.index]
+                                                             : ld->byte_locs[ld->n_byte_locs - 1];
         return mark_loc(ld, n->start_mark);
 }
 

@@ -534,6 +534,51 @@ static void test_target(void **state)
         assert_int_equal(dl_target_read(NULL, &op, &api), DL_TARGET_UNKNOWN);
 }
 
+/* A CreateTable body's definition: the body as JSON text, values with holes
+ * and open lists written as a computed value, each byte at its source. */
+static void test_create_table_definition(void **state)
+{
+        (void)state;
+        const char *parts[] = {"{\"TableName\":\"",
+                               NULL,
+                               "\",\"BillingMode\":\"PAY_PER_REQUEST\",\"Name\":\"caf\u00e9\","
+                               "\"KeySchema\":[{\"AttributeName\":\"PK\",\"KeyType\":\"HASH\"}],"
+                               "\"ProvisionedThroughput\":{\"ReadCapacityUnits\":",
+                               NULL,
+                               ",\"WriteCapacityUnits\":5},\"GlobalSecondaryIndexes\":[",
+                               NULL,
+                               "]}"};
+        struct dl_value b = body(parts, 7);
+        struct dl_request *r;
+        read_dump(DL_OP_CREATE_TABLE, DL_API_20120810, &b, &r, NULL);
+        assert_non_null(r->definition);
+        assert_true(dl_value_is_complete(r->definition));
+        assert_string_equal(
+                r->definition->text,
+                "{\"TableName\": {\"Fn::RunTime\": \"\"}, \"BillingMode\": \"PAY_PER_REQUEST\", "
+                "\"Name\": \"caf\\u00e9\", "
+                "\"KeySchema\": [{\"AttributeName\": \"PK\", \"KeyType\": \"HASH\"}], "
+                "\"ProvisionedThroughput\": {\"ReadCapacityUnits\": {\"Fn::RunTime\": \"\"}, "
+                "\"WriteCapacityUnits\": 5}, \"GlobalSecondaryIndexes\": {\"Fn::RunTime\": \"\"}}");
+        /* "PAY_PER_REQUEST" is where its quote is written: the second part
+         * starts at column 34 (after the 14 bytes of the first), and its
+         * quote is its 17th byte */
+        const char *pay = strstr(r->definition->text, "\"PAY_PER");
+        struct dl_loc at;
+        assert_true(dl_value_loc_at(r->definition, (size_t)(pay - r->definition->text), &at));
+        assert_int_equal(at.line, 7);
+        assert_int_equal(at.col, 34 + 16);
+
+        /* members the body may hold unseen: no definition; other ops: none */
+        const char *open[] = {"{\"TableName\":\"T\",", NULL, "}"};
+        b = body(open, 3);
+        read_dump(DL_OP_CREATE_TABLE, DL_API_20120810, &b, &r, NULL);
+        assert_null(r->definition);
+        b = body1("{\"TableName\":\"T\"}");
+        read_dump(DL_OP_DESCRIBE_TABLE, DL_API_20120810, &b, &r, NULL);
+        assert_null(r->definition);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -549,6 +594,7 @@ int main(void)
                 cmocka_unit_test_setup_teardown(test_truncated_and_malformed, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_bad_input_is_bounded, setup, teardown),
                 cmocka_unit_test_setup_teardown(test_target, setup, teardown),
+                cmocka_unit_test_setup_teardown(test_create_table_definition, setup, teardown),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }

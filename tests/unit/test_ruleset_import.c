@@ -592,6 +592,74 @@ static void test_merge(void **state)
         dl_ruleset_free(parent);
 }
 
+/* A CreateTable's definition (model/request.h) read into the table model:
+ * each value at the source location of its first byte, the default
+ * billing mode, a value known only at run time left unknown, and a key
+ * schema known only at run time not read. */
+static void test_code_table(void **state)
+{
+        (void)state;
+        const char *text = "{\"BillingMode\": \"PROVISIONED\", "
+                           "\"AttributeDefinitions\": [{\"AttributeName\": \"PK\", "
+                           "\"AttributeType\": \"S\"}], "
+                           "\"KeySchema\": [{\"AttributeName\": \"PK\", \"KeyType\": \"HASH\"}], "
+                           "\"ProvisionedThroughput\": {\"ReadCapacityUnits\": 5, "
+                           "\"WriteCapacityUnits\": {\"Fn::RunTime\": \"\"}}}";
+        size_t len = strlen(text);
+        struct dl_loc *locs = dl_xcalloc(len, sizeof *locs);
+        for (size_t i = 0; i < len; i++)
+                locs[i] = (struct dl_loc){"app.c", 40, (unsigned)(i + 1)};
+        struct dl_loc call = {"app.c", 50, 9};
+        struct dl_ruleset *rs = NULL;
+        struct dl_error err;
+        dl_error_init(&err);
+        assert_int_equal(
+                dl_ruleset_code_table(text, len, locs, "Orders", "Orders", call, &rs, &err), DL_OK);
+        assert_int_equal(rs->n_tables, 1);
+        const struct dl_table *t = &rs->tables[0];
+        assert_string_equal(t->name, "Orders");
+        assert_key(&t->partition_key, "PK", DL_KEY_S);
+        assert_string_equal(t->def->format, "code");
+        assert_string_equal(t->def->kind, "CreateTable");
+        assert_int_equal(t->def->loc.line, 50);
+        assert_int_equal(t->def->billing, DL_BILLING_PROVISIONED);
+        assert_int_equal(t->def->billing_written, DL_DEF_KNOWN);
+        assert_int_equal(t->def->billing_loc.col,
+                         (unsigned)(strstr(text, "\"PROVISIONED") - text) + 1);
+        assert_int_equal(t->def->capacity.state, DL_DEF_KNOWN);
+        assert_int_equal(t->def->capacity.read.state, DL_DEF_KNOWN);
+        assert_int_equal(t->def->capacity.read.value, 5);
+        assert_int_equal(t->def->capacity.write.state, DL_DEF_UNKNOWN);
+        assert_int_equal(t->def->n_attrs, 1);
+        assert_int_equal(t->def->attrs[0].loc.line, 40);
+        assert_int_equal(t->def->attrs[0].loc.col, (unsigned)(strstr(text, "\"PK") - text) + 1);
+        assert_false(dl_schema_indexes_known(t, NULL));
+        dl_ruleset_free(rs);
+
+        /* no BillingMode: PROVISIONED, the default, not written */
+        const char *plain = "{\"KeySchema\": [{\"AttributeName\": \"id\", \"KeyType\": \"HASH\"}]}";
+        assert_int_equal(
+                dl_ruleset_code_table(plain, strlen(plain), NULL, NULL, "<?>", call, &rs, &err),
+                DL_OK);
+        assert_null(rs->tables[0].name);
+        assert_int_equal(rs->tables[0].def->billing, DL_BILLING_PROVISIONED);
+        assert_int_equal(rs->tables[0].def->billing_written, DL_DEF_ABSENT);
+        assert_int_equal(rs->tables[0].partition_key.loc.line, 50);
+        dl_ruleset_free(rs);
+
+        /* a key attribute known only at run time: the table is not read */
+        const char *computed = "{\"KeySchema\": [{\"AttributeName\": {\"Fn::RunTime\": \"\"}, "
+                               "\"KeyType\": \"HASH\"}]}";
+        assert_int_not_equal(
+                dl_ruleset_code_table(computed, strlen(computed), NULL, "T", "T", call, &rs, &err),
+                DL_OK);
+        assert_null(rs);
+        assert_non_null(err.message);
+        assert_int_equal(err.line, 50);
+        dl_error_fini(&err);
+        free(locs);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -608,6 +676,7 @@ int main(void)
                 cmocka_unit_test(test_empty_and_comment_only_files),
                 cmocka_unit_test(test_aliases_share_compiled_patterns),
                 cmocka_unit_test(test_merge),
+                cmocka_unit_test(test_code_table),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,109 @@
+/* code_tables.c - the tables CreateTable requests define (code_tables.h).
+ * SPDX-License-Identifier: MIT
+ */
+#include "code_tables.h"
+
+#include "../core/alloc.h"
+#include "../core/error.h"
+#include "../core/log.h"
+#include "../core/regex.h"
+#include "../model/request.h"
+#include "../model/template.h"
+#include "../rules/ruleset.h"
+#include "../rules/schema.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void own(struct dl_code_tables *ct, struct dl_ruleset *rs)
+{
+        ct->owned = dl_xrealloc(ct->owned, (ct->n_owned + 1) * sizeof *ct->owned);
+        ct->owned[ct->n_owned++] = rs;
+}
+
+/* Does a table of rules describe the table named name, by its name or its
+ * `match` pattern? */
+static bool described(const struct dl_ruleset *rules, const char *name)
+{
+        for (size_t i = 0; rules && i < rules->n_tables; i++) {
+                const struct dl_table *t = &rules->tables[i];
+                if ((t->name && !strcmp(t->name, name)) ||
+                    (t->match_re && dl_regex_match(t->match_re, name, strlen(name))))
+                        return true;
+        }
+        return false;
+}
+
+static void read_one(struct dl_code_tables *ct, const struct dl_request *req, struct dl_log *log)
+{
+        const struct dl_value *def = req->definition;
+        if (!def) {
+                /* a CreateTable of the 2011-12-05 API has another shape:
+                 * legacy-parameters reports it, no table is read */
+                if (log && !req->api_version && req->json_body &&
+                    req->json_body->kind == DL_VAL_KNOWN)
+                        dl_log_add(log, DL_LOG_NOTE, "table-not-read", &req->call,
+                                   "the table this CreateTable defines is not read: its body "
+                                   "has members only known at run time; no table finding");
+                return;
+        }
+        const struct dl_value *tn = &req->fields[DL_FIELD_TABLE_NAME];
+        const char *name =
+                dl_value_is_complete(tn) && !memchr(tn->text, 0, tn->len) ? tn->text : NULL;
+        char *id = dl_value_render(tn); /* names it in messages: holes <?> */
+        if (!id)
+                id = dl_xstrdup("<?>");
+        struct dl_ruleset *rs = NULL;
+        struct dl_error err;
+        dl_error_init(&err);
+        if (dl_ruleset_code_table(def->text, def->len, def->segs[0].locs, name, id, req->call, &rs,
+                                  &err) != DL_OK) {
+                if (log)
+                        dl_log_add(log, DL_LOG_NOTE, "table-not-read", &req->call,
+                                   "the table this CreateTable defines is not read: %s; no "
+                                   "table finding",
+                                   err.message ? err.message : "unreadable");
+                dl_error_fini(&err);
+                free(id);
+                return;
+        }
+        dl_error_fini(&err);
+        free(id);
+        own(ct, rs);
+        ct->tables = dl_xrealloc(ct->tables, (ct->n_tables + 1) * sizeof *ct->tables);
+        ct->tables[ct->n_tables++] = &rs->tables[0];
+}
+
+void dl_code_tables_read(struct dl_code_tables *out, const struct dl_ruleset *rules,
+                         const struct dl_request *reqs, size_t n, struct dl_log *log)
+{
+        memset(out, 0, sizeof *out);
+        for (size_t i = 0; i < n; i++) {
+                if (reqs[i].op == DL_OP_CREATE_TABLE)
+                        read_one(out, &reqs[i], log);
+        }
+        /* the first CreateTable of a name describes it, beneath the rules */
+        const struct dl_ruleset *now = rules;
+        size_t n_tables = out->n_tables;
+        for (size_t i = 0; i < n_tables; i++) {
+                const struct dl_table *t = out->tables[i];
+                if (!t->name || described(now, t->name))
+                        continue;
+                struct dl_ruleset *merged = dl_ruleset_merge(now, out->owned[i]);
+                own(out, merged);
+                now = merged;
+        }
+        out->rules = now == rules ? NULL : now;
+}
+
+void dl_code_tables_fini(struct dl_code_tables *ct)
+{
+        if (!ct)
+                return;
+        /* each merge borrows from those before it: free the last first */
+        for (size_t i = ct->n_owned; i-- > 0;)
+                dl_ruleset_free(ct->owned[i]);
+        free(ct->owned);
+        free(ct->tables);
+        memset(ct, 0, sizeof *ct);
+}

@@ -1,0 +1,76 @@
+/* ruleset_code.c - the table a CreateTable in code defines (docs/
+ * architecture.md, "Tables as code"), read by the reader of the DynamoDB
+ * API's shape that CloudFormation and describe-table share
+ * (ruleset_import.c, dl_rules_api_table).
+ * SPDX-License-Identifier: MIT
+ *
+ * The request's definition (model/request.h: struct dl_request.definition)
+ * is CreateTable's input as JSON text (DynamoDB API reference, CreateTable:
+ * TableName, KeySchema, AttributeDefinitions, BillingMode,
+ * ProvisionedThroughput, GlobalSecondaryIndexes, LocalSecondaryIndexes),
+ * each byte with the source location of what it was read from. libyaml
+ * reads it (JSON is YAML), and a node's position is the location of its
+ * first byte: a finding sits on the C or C++ line that writes the value.
+ * A value only known at run time is written as a function call, which the
+ * reader takes for a computed value: the property stays unknown (silence),
+ * and a key schema or list it hides leaves the table unread.
+ */
+#include "ruleset_internal.h"
+
+#include <string.h>
+#include <yaml.h>
+
+typedef struct dl_rules_loader loader_t;
+
+/* BillingMode of CreateTable's input: PROVISIONED when absent (API
+ * reference, CreateTable: ProvisionedThroughput "If you set BillingMode as
+ * PROVISIONED, you must specify this property"; dynalite and DynamoDB
+ * reject a CreateTable with neither). */
+static void code_billing(const loader_t *ld, const yaml_node_t *root, struct dl_table_def *def)
+{
+        yaml_node_t *bm = dl_rules_map_get(ld, root, "BillingMode");
+        def->billing = DL_BILLING_PROVISIONED;
+        if (!bm)
+                return;
+        def->billing_loc = dl_rules_node_loc(ld, bm);
+        const char *s = dl_rules_str_of(bm);
+        def->billing_written = s ? DL_DEF_KNOWN : DL_DEF_UNKNOWN;
+        if (s && !strcmp(s, "PAY_PER_REQUEST"))
+                def->billing = DL_BILLING_PAY_PER_REQUEST;
+        else if (!s || strcmp(s, "PROVISIONED"))
+                def->billing = DL_BILLING_UNKNOWN;
+}
+
+enum dl_status dl_rules_code_table(loader_t *ld, const char *text, size_t len, const char *name,
+                                   const char *id, struct dl_loc call)
+{
+        yaml_document_t doc;
+        enum dl_status st = dl_rules_parse_yaml(ld, text, len, &doc);
+        if (st)
+                return st;
+        ld->doc = &doc;
+        yaml_node_t *root = yaml_document_get_root_node(&doc);
+        struct dl_table t;
+        memset(&t, 0, sizeof t);
+        t.name = name;
+        t.loc = call;
+        struct dl_table_def *def = dl_rules_new_def(ld, "code", "CreateTable", id, call);
+        t.def = def;
+        if (!dl_rules_is_map(root)) {
+                st = dl_rules_fail_at(ld, call,
+                                      "the CreateTable's members are only known at "
+                                      "run time");
+        } else {
+                /* the key schema is where the table's keys are written */
+                if (dl_rules_map_get(ld, root, "KeySchema"))
+                        t.loc = dl_rules_key_loc(ld, root, "KeySchema");
+                code_billing(ld, root, def);
+                const char *where = dl_arena_printf(ld->arena, "in the CreateTable of '%s'", id);
+                st = dl_rules_api_table(ld, root, where, false, &t, def);
+        }
+        if (st == DL_OK)
+                DL_VEC_PUSH(&ld->imported, t);
+        ld->doc = NULL;
+        yaml_document_delete(&doc);
+        return st;
+}
