@@ -26,8 +26,14 @@
 #include "info.h"
 #include "util_expr.h"
 
+#include "../core/alloc.h"
 #include "../core/strbuf.h"
 #include "../findings/finding.h"
+#include "../model/expr.h"
+#include "../model/fix.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 static const char *replacement(enum dl_field f)
 {
@@ -41,6 +47,137 @@ static const char *replacement(enum dl_field f)
         case DL_FIELD_CONDITIONAL_OPERATOR: return "AND/OR inside the expression";
         default: return "an expression";
         }
+}
+
+/* How a ProjectionExpression names attribute s (len bytes): 0 bare (a
+ * letter, then letters, digits and '_', not a reserved word), 1 through an
+ * alias '#s' (the placeholder key's characters: a reserved word, a leading
+ * digit or '_'), -1 not with certainty (a '.', '-' or other byte would need
+ * an alias ddblint invents). Names: docs/architecture.md, "Fixes", from
+ * the expression grammar the parser follows (model/expr.c). */
+static int name_spelling(const char *s, size_t len)
+{
+        if (!len)
+                return -1;
+        for (size_t i = 0; i < len; i++) {
+                unsigned char c = (unsigned char)s[i];
+                if (!(c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+                      (c >= 'A' && c <= 'Z')))
+                        return -1;
+        }
+        unsigned char c0 = (unsigned char)s[0];
+        bool letter = (c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z');
+        return letter && !dl_expr_is_reserved(s, len) ? 0 : 1;
+}
+
+/* Does the request's ExpressionAttributeNames let '#name' stand for
+ * name: *add false when the entry is there already, true when it must be
+ * added; false when another name holds the key or a key is not known. */
+static bool alias_free(const struct dl_request *req, const char *alias, const char *name, bool *add)
+{
+        *add = true;
+        for (size_t i = 0; i < req->names.n; i++) {
+                const struct dl_attr *a = &req->names.items[i];
+                if (!dl_value_is_complete(&a->key) || !dl_value_is_complete(&a->val))
+                        return false;
+                if (!strcmp(a->key.text, alias)) {
+                        if (strcmp(a->val.text, name) != 0)
+                                return false;
+                        *add = false;
+                }
+        }
+        return true;
+}
+
+/* The fix of AttributesToGet (docs/checks/legacy-parameters.md): an AWS
+ * SDK for C++ request in a variable whose names were added one statement
+ * each, `g.AddAttributesToGet("name");` with a literal name
+ * (dl_name_list_append), gets one `g.SetProjectionExpression("a, #name");`
+ * in place of the first statement, after an AddExpressionAttributeNames
+ * statement for each name that needs an alias; the other statements are
+ * deleted. Only where the request sets no ProjectionExpression and no
+ * other non-expression parameter (it would then mix both kinds, which
+ * DynamoDB rejects), its names are known and hold no other '#name', and
+ * every name is spelled with certainty (name_spelling), none twice. */
+static void add_projection_fix(const struct dl_request *req, const struct dl_op_params *ps,
+                               struct dl_finding *f)
+{
+        const struct dl_value *v = &req->fields[DL_FIELD_ATTRIBUTES_TO_GET];
+        if (!f || !req->variable || req->member || !req->recognizer ||
+            strcmp(req->recognizer, "aws-cpp") != 0 || !req->spell_fix ||
+            req->names.kind == DL_VAL_DYNAMIC || !dl_value_is_complete(v) || !v->len ||
+            v->text[v->len - 1] != '\0' ||
+            req->fields[DL_FIELD_PROJECTION_EXPRESSION].kind != DL_VAL_ABSENT)
+                return;
+        for (size_t i = 0; i < ps->n_legacy; i++)
+                if (ps->legacy[i] != DL_FIELD_ATTRIBUTES_TO_GET &&
+                    req->fields[ps->legacy[i]].kind != DL_VAL_ABSENT)
+                        return;
+        size_t n = 0;
+        for (size_t off = 0; off < v->len; off++)
+                n += v->text[off] == '\0';
+        struct dl_loc *at = dl_xcalloc(n, sizeof *at);
+        char **stmt = dl_xcalloc(n, sizeof *stmt);
+        char *call = dl_xasprintf("%s.AddAttributesToGet(\"", req->variable);
+        struct dl_strbuf proj, pre;
+        dl_strbuf_init(&proj);
+        dl_strbuf_init(&pre);
+        bool ok = true;
+        size_t k = 0;
+        for (size_t off = 0; ok && off < v->len; k++) {
+                const char *name = v->text + off;
+                size_t len = strlen(name);
+                int how = name_spelling(name, len);
+                ok = how >= 0 && dl_value_loc_at(v, off, &at[k]) && at[k].col > strlen(call) &&
+                     (!k || dl_loc_cmp(&at[k - 1], &at[k]) < 0);
+                for (size_t o = 0; ok && o < off; o += strlen(v->text + o) + 1)
+                        ok = strcmp(v->text + o, name) != 0; /* none twice */
+                if (!ok)
+                        break;
+                at[k].col -= (unsigned)strlen(call);
+                stmt[k] = dl_xasprintf("%s%s\");", call, name);
+                dl_strbuf_puts(&proj, k ? ", " : "");
+                if (how == 1) {
+                        char *alias = dl_xasprintf("#%s", name);
+                        bool add = false;
+                        ok = alias_free(req, alias, name, &add);
+                        if (ok && add) {
+                                struct dl_fix e = {.kind = DL_FIX_ADD_ENTRY,
+                                                   .map = DL_MAP_NAMES,
+                                                   .key = alias,
+                                                   .value = name};
+                                dl_strbuf_printf(&pre, "%s.", req->variable);
+                                dl_fix_spell(&pre, req, &e);
+                                dl_strbuf_puts(&pre, "; ");
+                        }
+                        dl_strbuf_puts(&proj, alias);
+                        free(alias);
+                } else {
+                        dl_strbuf_puts(&proj, name);
+                }
+                off += len + 1;
+        }
+        if (ok) {
+                struct dl_fix set = {.kind = DL_FIX_SET_FIELD,
+                                     .field = DL_FIELD_PROJECTION_EXPRESSION,
+                                     .value = dl_strbuf_cstr(&proj)};
+                dl_strbuf_printf(&pre, "%s.", req->variable);
+                dl_fix_spell(&pre, req, &set);
+                dl_strbuf_putc(&pre, ';');
+                char *desc = dl_xasprintf("use ProjectionExpression \"%s\"", dl_strbuf_cstr(&proj));
+                struct dl_finding_fix *fx = dl_finding_add_fix(f, desc, false);
+                free(desc);
+                for (size_t i = 0; i < n; i++)
+                        dl_finding_edit_statement(fx, &at[i], stmt[i],
+                                                  i ? "" : dl_strbuf_cstr(&pre));
+        }
+        for (size_t i = 0; i < n; i++)
+                free(stmt[i]);
+        free(stmt);
+        free(at);
+        free(call);
+        dl_strbuf_fini(&proj);
+        dl_strbuf_fini(&pre);
 }
 
 /* One finding for a request of the 2011-12-05 API, naming its members of
@@ -177,14 +314,19 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                         "rewrite the legacy parameters as expressions",
                         dl_strbuf_cstr(&non), dl_strbuf_cstr(&expr));
                 fd->severity = DL_SEV_ERROR;
+                if (first == &req->fields[DL_FIELD_ATTRIBUTES_TO_GET])
+                        add_projection_fix(req, &ps, fd);
         } else {
                 for (size_t i = 0; i < ps.n_legacy; i++) {
                         enum dl_field f = ps.legacy[i];
                         if (!dl_field_set(req, f))
                                 continue;
-                        dl_value_report(ctx, &req->fields[f], &req->call,
-                                        "%s is a legacy parameter; use %s instead",
-                                        dl_field_api_name(f), replacement(f));
+                        struct dl_finding *fd =
+                                dl_value_report(ctx, &req->fields[f], &req->call,
+                                                "%s is a legacy parameter; use %s instead",
+                                                dl_field_api_name(f), replacement(f));
+                        if (f == DL_FIELD_ATTRIBUTES_TO_GET)
+                                add_projection_fix(req, &ps, fd);
                 }
         }
         dl_strbuf_fini(&non);

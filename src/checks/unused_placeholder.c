@@ -71,7 +71,7 @@ static size_t holders(const struct dl_attr *a, const struct dl_request *const *a
  * expected text: a call spelled otherwise, split over lines or in a macro
  * does not find it, and a call that is not a statement of a sequence of
  * its own (an if's body without braces, an assignment's right side) is
- * no statement's start (dl_finding_delete_statement): the fix is dropped. */
+ * no statement's start (dl_finding_edit_statement): the fix is dropped. */
 static void add_fix(const struct dl_request *req, const struct dl_attr *const *unused, size_t n,
                     const struct dl_request *const *all, size_t n_all, struct dl_finding *f)
 {
@@ -106,7 +106,7 @@ static void add_fix(const struct dl_request *req, const struct dl_attr *const *u
                               : "remove the unused ExpressionAttributeNames entry",
                         false);
                 for (size_t i = 0; i < n; i++)
-                        dl_finding_delete_statement(fx, &at[i], stmt[i]);
+                        dl_finding_edit_statement(fx, &at[i], stmt[i], "");
         }
         for (size_t i = 0; i < n; i++)
                 free(stmt[i]);

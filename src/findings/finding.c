@@ -102,11 +102,11 @@ void dl_finding_add_edit(struct dl_finding_fix *fix, const struct dl_loc *loc, u
         e->statement = false;
 }
 
-void dl_finding_delete_statement(struct dl_finding_fix *fix, const struct dl_loc *loc,
-                                 const char *expect)
+void dl_finding_edit_statement(struct dl_finding_fix *fix, const struct dl_loc *loc,
+                               const char *expect, const char *text)
 {
         size_t n = strlen(expect);
-        dl_finding_add_edit(fix, loc, loc->line, loc->col + (unsigned)n, "", expect);
+        dl_finding_add_edit(fix, loc, loc->line, loc->col + (unsigned)n, text, expect);
         fix->edits[fix->n_edits - 1].statement = true;
 }
 

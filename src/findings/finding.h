@@ -47,8 +47,8 @@ struct dl_edit {
         struct dl_floc range;
         char *text;     /* heap, owned */
         char *expect;   /* heap, owned */
-        bool statement; /* the deletion of a whole statement, expect
-                           (dl_finding_delete_statement) */
+        bool statement; /* the edit of a whole statement, expect
+                           (dl_finding_edit_statement) */
 };
 
 /* A fix a check proposes (docs/architecture.md, "Fixes"): edits that make
@@ -127,20 +127,21 @@ struct dl_finding_fix *dl_finding_add_fix(struct dl_finding *f, const char *desc
 void dl_finding_add_edit(struct dl_finding_fix *fix, const struct dl_loc *loc, unsigned end_line,
                          unsigned end_col, const char *text, const char *expect);
 /**
- * dl_finding_delete_statement - append to fix the deletion of the
- * statement expect (its whole text, the ';' included) written at loc on
- * one line. dl_finding_fixes_settle keeps the fix only where a statement
- * of a sequence starts there: after ';', '{' or '}', past blanks and
- * lines wholly of a '//' comment (not the body of an if, else or loop
- * without braces, not the right of an assignment or a comma).
+ * dl_finding_edit_statement - append to fix the replacement by text ("":
+ * the deletion) of the statement expect (its whole text, the ';'
+ * included) written at loc on one line. dl_finding_fixes_settle keeps the
+ * fix only where a statement of a sequence starts there: after ';', '{'
+ * or '}', past blanks and lines wholly of a '//' comment (not the body of
+ * an if, else or loop without braces, not the right of an assignment or a
+ * comma).
  */
-void dl_finding_delete_statement(struct dl_finding_fix *fix, const struct dl_loc *loc,
-                                 const char *expect);
+void dl_finding_edit_statement(struct dl_finding_fix *fix, const struct dl_loc *loc,
+                               const char *expect, const char *text);
 /**
  * dl_finding_fixes_settle - keep the fixes of f that apply to the text of
  * path (len bytes): each of their edits lies in path, inside the text, and
- * finds its expect at its start, and a statement's deletion starts a
- * statement (dl_finding_delete_statement); drop the others. A deletion of part of a
+ * finds its expect at its start, and a statement's edit starts a
+ * statement (dl_finding_edit_statement); drop the others. A deletion of part of a
  * line that would leave only blanks on it takes the whole line (its range
  * becomes the line and its newline; its expect gains the blanks before).
  */

@@ -192,6 +192,31 @@ struct dl_value dl_value_known(struct dl_arena *a, const char *text, size_t len,
         return v;
 }
 
+/* Is v a list dl_name_list_append made: known text ending with a NUL. */
+static bool name_list(const struct dl_value *v)
+{
+        return dl_value_is_complete(v) && v->len && v->text[v->len - 1] == '\0';
+}
+
+struct dl_value dl_name_list_append(struct dl_arena *a, const struct dl_value *list,
+                                    const struct dl_value *name, struct dl_loc loc)
+{
+        bool here = dl_value_is_complete(name) && name->len && !dl_loc_valid(&name->origin) &&
+                    name->n_segs == 1 && name->segs[0].locs && !name->segs[0].origin_locs &&
+                    !memchr(name->text, '\0', name->len);
+        if (!here || (list->kind != DL_VAL_ABSENT && !name_list(list)))
+                return dl_value_dynamic(loc);
+        struct dl_tmpl t;
+        dl_tmpl_init(&t, a);
+        if (list->kind != DL_VAL_ABSENT)
+                dl_tmpl_value(&t, list, false, loc);
+        dl_tmpl_value(&t, name, false, loc);
+        dl_tmpl_text(&t, "", 1, NULL, loc, NULL);
+        struct dl_value v = dl_tmpl_finish(&t, loc);
+        dl_tmpl_fini(&t);
+        return v;
+}
+
 struct dl_value dl_value_dynamic(struct dl_loc loc)
 {
         struct dl_value v = {0};

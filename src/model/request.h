@@ -276,6 +276,19 @@ bool dl_value_origin_at(const struct dl_value *v, size_t offset, struct dl_loc *
  */
 struct dl_value dl_value_known(struct dl_arena *a, const char *text, size_t len,
                                const struct dl_loc *locs, struct dl_loc loc);
+/**
+ * dl_name_list_append - a list of attribute names added one at a time (the
+ * AWS SDK for C++'s AddAttributesToGet): list with name appended, as a
+ * KNOWN value whose text is each name followed by a NUL byte, the names'
+ * bytes located where they are written (docs/architecture.md, "Fixes":
+ * the legacy-parameters fix reads them back). list is ABSENT or such a
+ * list; name must be fully known and written at its place (no #define, no
+ * constant, no escape across lines). Anything else (a list set whole, with
+ * an empty text; a name not known) gives DYNAMIC at loc.
+ * @param a  arena that receives the value's segments.
+ */
+struct dl_value dl_name_list_append(struct dl_arena *a, const struct dl_value *list,
+                                    const struct dl_value *name, struct dl_loc loc);
 /** dl_value_dynamic - a value with no known text, set at loc. */
 struct dl_value dl_value_dynamic(struct dl_loc loc);
 /** dl_value_is_complete - KNOWN with no holes (text is the whole value). */

@@ -1326,7 +1326,14 @@ static void apply_event(struct scope *s, struct dl_request *r, const struct dl_e
                 return;
         }
         case DL_EV_SET_FIELD:
-                if (ev->n_args != 1 || ev->add)
+                if (ev->field == DL_FIELD_ATTRIBUTES_TO_GET && ev->add && ev->n_args == 1 &&
+                    !maybe) { /* one name at a time: the legacy-parameters fix reads them */
+                        struct dl_eval e = eval_at(s, at);
+                        struct dl_value name =
+                                dl_eval_string(&e, ev->args[0], loc_of(s, ev->args[0]));
+                        r->fields[ev->field] = dl_name_list_append(
+                                arena_of(s), &r->fields[ev->field], &name, loc_of(s, call));
+                } else if (ev->n_args != 1 || ev->add)
                         r->fields[ev->field] = dl_value_dynamic(loc_of(s, call));
                 else if (maybe)
                         r->fields[ev->field] = dl_value_dynamic(loc_of(s, ev->args[0]));

@@ -427,12 +427,25 @@ static long rule_index(const struct sarif_reporter *s, const char *id)
 
 /* The finding's fixes (SARIF 2.1.0 3.55, "fix object"): per fix, one
  * artifactChange per file, each edit a replacement of its deletedRegion
- * (empty for an insertion) by insertedContent. */
+ * (empty for an insertion) by insertedContent. A manual fix is left out:
+ * SARIF has no word for "offer it to a person only", and a viewer may
+ * apply a fix in one click (docs/architecture.md, "Fixes": a code action
+ * only). */
+static bool shown(const struct dl_finding *f)
+{
+        for (size_t i = 0; i < f->n_fixes; i++)
+                if (!f->fixes[i].manual)
+                        return true;
+        return false;
+}
+
 static json_t *fixes(struct sarif_reporter *s, const struct dl_finding *f)
 {
         json_t *out = json_array();
         for (size_t i = 0; i < f->n_fixes; i++) {
                 const struct dl_finding_fix *fx = &f->fixes[i];
+                if (fx->manual)
+                        continue;
                 json_t *changes = json_array();
                 json_t *change = NULL, *repl = NULL;
                 const char *file = NULL;
@@ -504,7 +517,7 @@ static enum dl_status sarif_finding(struct dl_reporter *r, const struct dl_findi
                 json_object_set_new(res, "relatedLocations", rel);
         else
                 json_decref(rel);
-        if (f->n_fixes)
+        if (shown(f))
                 json_object_set_new(res, "fixes", fixes(s, f));
         json_t *fp = json_object();
         if (f->line_hash)

@@ -272,6 +272,286 @@ gone = [x for x in before if x not in after]
 assert not new, new
 assert len(gone) == 1 and "{#old}" in gone[0][1], gone
 PY
+# legacy-parameters: AttributesToGet added one literal name a statement
+# becomes a ProjectionExpression (a reserved word aliased), alone and where
+# it mixed with an expression; none where another legacy parameter stays,
+# a name needs an invented alias, comes from a macro, is added on some
+# paths, after a whole vector, in a chain, or its alias is taken.
+# Re-analysed: those two findings gone, nothing new; it still compiles
+mkdir l
+cat >l/get.cpp <<'EOT'
+#include <aws/dynamodb/DynamoDBClient.h>
+#include <aws/dynamodb/model/GetItemRequest.h>
+#include <aws/dynamodb/model/QueryRequest.h>
+#include <aws/dynamodb/model/ScanRequest.h>
+
+using namespace Aws::DynamoDB::Model;
+#define EMAIL "email"
+
+void get(Aws::DynamoDB::DynamoDBClient &c, const Aws::String &who)
+{
+        GetItemRequest g;
+        g.SetTableName("Users");
+        g.AddKey("pk", AttributeValue(who));
+        g.AddAttributesToGet("email");
+        // the name, too
+        g.AddAttributesToGet("name");
+        c.GetItem(g);
+}
+
+void mixed(Aws::DynamoDB::DynamoDBClient &c, const Aws::String &who)
+{
+        QueryRequest q;
+        q.SetTableName("Users");
+        q.SetKeyConditionExpression("pk = :pk");
+        q.AddExpressionAttributeValues(":pk", AttributeValue(who));
+        q.AddAttributesToGet("email");
+        c.Query(q);
+}
+
+void filtered(Aws::DynamoDB::DynamoDBClient &c)
+{
+        ScanRequest r;
+        r.SetTableName("Users");
+        r.AddAttributesToGet("email");
+        r.AddScanFilter("age", Condition().WithComparisonOperator(ComparisonOperator::GT));
+        c.Scan(r);
+}
+
+void dashed(Aws::DynamoDB::DynamoDBClient &c, const Aws::String &who)
+{
+        GetItemRequest g;
+        g.SetTableName("Users");
+        g.AddKey("pk", AttributeValue(who));
+        g.AddAttributesToGet("e-mail");
+        c.GetItem(g);
+}
+
+void macro(Aws::DynamoDB::DynamoDBClient &c, const Aws::String &who)
+{
+        GetItemRequest g;
+        g.SetTableName("Users");
+        g.AddKey("pk", AttributeValue(who));
+        g.AddAttributesToGet(EMAIL);
+        c.GetItem(g);
+}
+
+void maybe(Aws::DynamoDB::DynamoDBClient &c, const Aws::String &who, bool all)
+{
+        GetItemRequest g;
+        g.SetTableName("Users");
+        g.AddKey("pk", AttributeValue(who));
+        g.AddAttributesToGet("email");
+        if (!all)
+                g.AddAttributesToGet("phone");
+        c.GetItem(g);
+}
+
+void vec(Aws::DynamoDB::DynamoDBClient &c, const Aws::String &who, const Aws::Vector<Aws::String> &v)
+{
+        GetItemRequest g;
+        g.SetTableName("Users");
+        g.AddKey("pk", AttributeValue(who));
+        g.SetAttributesToGet(v);
+        g.AddAttributesToGet("email");
+        c.GetItem(g);
+}
+
+void chained(Aws::DynamoDB::DynamoDBClient &c, const Aws::String &who)
+{
+        c.GetItem(GetItemRequest().WithTableName("Users").AddAttributesToGet("email"));
+}
+
+void taken(Aws::DynamoDB::DynamoDBClient &c, const Aws::String &who)
+{
+        QueryRequest q;
+        q.SetTableName("Users");
+        q.SetKeyConditionExpression("#name = :pk");
+        q.AddExpressionAttributeNames("#name", "full_name");
+        q.AddExpressionAttributeValues(":pk", AttributeValue(who));
+        q.AddAttributesToGet("name");
+        c.Query(q);
+}
+EOT
+cp l/get.cpp l/get.orig
+expect_rc 1 lint l/get.cpp
+cp "$T/out" l-before.json
+python3 - l-before.json <<'PY' || fail "legacy-parameters: the fixes in the JSON output"
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))["findings"] if x["check"] == "legacy-parameters"]
+fixed = [(x["line"], x["fixes"][0]["description"]) for x in f if x.get("fixes")]
+assert fixed == [(16, 'use ProjectionExpression "email, #name"'),
+                 (26, 'use ProjectionExpression "email"')], fixed
+assert len(f) == 10, [x["message"] for x in f]
+PY
+expect_rc 1 "$DDBLINT" --no-cache --fix l/get.cpp
+has "$T/err" "2 fixes applied"
+has l/get.cpp '        g.AddExpressionAttributeNames("#name", "name"); g.SetProjectionExpression("email, #name");'
+has l/get.cpp '        q.SetProjectionExpression("email");'
+diff l/get.orig l/get.cpp >l.diff
+[ "$(grep -c '^[<>]' l.diff)" = 5 ] && ok "two lines replaced, one deleted" || fail "more changed: $(cat l.diff)"
+if command -v c++ >/dev/null 2>&1 && [ -d "$stubs" ]; then
+  expect_rc 0 c++ -std=c++17 -fsyntax-only -I "$stubs" l/get.cpp
+fi
+expect_rc 1 lint l/get.cpp
+cp "$T/out" l-after.json
+python3 - l-before.json l-after.json <<'PY' || fail "legacy-parameters re-analysed"
+import json, sys
+def keyed(path):
+    return sorted((x["check"], x["message"]) for x in json.load(open(path))["findings"])
+from collections import Counter
+before, after = Counter(keyed(sys.argv[1])), Counter(keyed(sys.argv[2]))
+new, gone = list((after - before).elements()), list((before - after).elements())
+assert not new, new
+assert len(gone) == 2 and all(g[0] == "legacy-parameters" for g in gone), gone
+PY
+# sparse-index-key-not-removed: 'SET GSI1PK = :v' of a sparse index
+# becomes 'REMOVE GSI1PK' (the entry of :v deleted when nothing else uses
+# it) as a manual fix: in the JSON (manual: true) and as a code action that
+# is not the preferred one; never in SARIF, --export-fixes or --fix. None
+# for an expression from a constant or a value from a variable. The code
+# action's edits applied and re-analysed: that finding gone, nothing new
+mkdir sp
+cp "$SRC/tests/fixtures/rules/keys.yaml" sp/.ddblint.yaml
+cat >sp/ship.cpp <<'EOT'
+#include <aws/dynamodb/DynamoDBClient.h>
+#include <aws/dynamodb/model/UpdateItemRequest.h>
+
+using namespace Aws::DynamoDB;
+using Model::AttributeValue;
+
+void alone(DynamoDBClient &client, const Aws::String &user, const Aws::String &order)
+{
+        Model::UpdateItemRequest req;
+        req.SetTableName("Shop");
+        req.AddKey("PK", AttributeValue("USER#" + user));
+        req.AddKey("SK", AttributeValue("ORDER#" + order));
+        req.AddExpressionAttributeValues(":done", AttributeValue("SHIPPED"));
+        req.SetUpdateExpression("SET GSI1PK = :done, #s = :now REMOVE Pending");
+        req.AddExpressionAttributeNames("#s", "ShippedAt");
+        req.AddExpressionAttributeValues(":now", AttributeValue(order));
+        client.UpdateItem(req);
+}
+
+void aliased(DynamoDBClient &client, const Aws::String &user, const Aws::String &order)
+{
+        Model::UpdateItemRequest req;
+        req.SetTableName("Shop");
+        req.AddKey("PK", AttributeValue("USER#" + user));
+        req.AddKey("SK", AttributeValue("ORDER#" + order));
+        req.SetUpdateExpression("SET #g = :done");
+        req.AddExpressionAttributeNames("#g", "GSI1PK");
+        req.AddExpressionAttributeValues(":done", AttributeValue("SHIPPED"));
+        client.UpdateItem(req);
+}
+
+void condition_uses_it(DynamoDBClient &client, const Aws::String &user, const Aws::String &order, const Aws::String &v)
+{
+        Model::UpdateItemRequest req;
+        req.SetTableName("Shop");
+        req.AddKey("PK", AttributeValue("USER#" + user));
+        req.AddKey("SK", AttributeValue("ORDER#" + order));
+        req.SetUpdateExpression("SET GSI1PK = :done");
+        req.SetConditionExpression("Stage <> :done");
+        req.AddExpressionAttributeValues(":done", AttributeValue("SHIPPED"));
+        client.UpdateItem(req);
+}
+
+static const char *const kUpdate = "SET GSI1PK = :done";
+void shared(DynamoDBClient &client, const Aws::String &user, const Aws::String &order)
+{
+        Model::UpdateItemRequest req;
+        req.SetTableName("Shop");
+        req.AddKey("PK", AttributeValue("USER#" + user));
+        req.AddKey("SK", AttributeValue("ORDER#" + order));
+        req.SetUpdateExpression(kUpdate);
+        req.AddExpressionAttributeValues(":done", AttributeValue("SHIPPED"));
+        client.UpdateItem(req);
+}
+
+void value_from_variable(DynamoDBClient &client, const Aws::String &user, const Aws::String &order)
+{
+        Model::UpdateItemRequest req;
+        const Aws::String shipped = "SHIPPED";
+        req.SetTableName("Shop");
+        req.AddKey("PK", AttributeValue("USER#" + user));
+        req.AddKey("SK", AttributeValue("ORDER#" + order));
+        req.SetUpdateExpression("SET GSI1PK = :done");
+        req.AddExpressionAttributeValues(":done", AttributeValue(shipped));
+        client.UpdateItem(req);
+}
+EOT
+cp sp/ship.cpp sp/ship.orig
+expect_rc 1 "$DDBLINT" --no-cache --format json sp/ship.cpp
+cp "$T/out" sp-before.json
+python3 - sp-before.json <<'PY' || fail "sparse: the manual fixes in the JSON output"
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))["findings"]
+     if x["check"] == "sparse-index-key-not-removed"]
+assert [x["line"] for x in f] == [17, 29, 41, 53, 65], [x["line"] for x in f]
+fx = {x["line"]: x.get("fixes") for x in f}
+assert fx[53] is None and fx[65] is None, fx
+assert all(fx[l][0]["manual"] for l in (17, 29, 41)), fx
+t = {l: [e["text"] for e in fx[l][0]["edits"]] for l in (17, 29, 41)}
+assert t == {17: ["", "SET #s = :now REMOVE Pending, GSI1PK"], 29: ["REMOVE #g", ""],
+             41: ["REMOVE GSI1PK"]}, t
+PY
+expect_rc 1 "$DDBLINT" --no-cache --format sarif -o sp.sarif sp/ship.cpp
+python3 - sp.sarif <<'PY' || fail "sparse: no fix in SARIF"
+import json, sys
+res = json.load(open(sys.argv[1]))["runs"][0]["results"]
+sp = [r for r in res if r["ruleId"] == "sparse-index-key-not-removed"]
+assert len(sp) == 5 and not any("fixes" in r for r in sp), sp
+PY
+expect_rc 1 "$DDBLINT" --no-cache --fix --export-fixes sp-fixes.yaml sp/ship.cpp
+has "$T/err" "0 fixes applied"
+cmp -s sp/ship.cpp sp/ship.orig && ok "--fix left the manual fixes alone" || fail "--fix applied a manual fix"
+grep -q sparse-index sp-fixes.yaml && fail "--export-fixes holds a manual fix" || ok "--export-fixes: no manual fix"
+python3 - "$DDBLINT" "$T/sp/ship.cpp" "$SRC/tests/lsp" <<'PY' || fail "sparse: the code action"
+import os, sys
+sys.path.insert(0, sys.argv[3])
+import lspclient
+path = sys.argv[2]
+s = lspclient.Server(sys.argv[1], ["--no-cache"], cwd=os.path.dirname(path))
+try:
+    s.initialize(os.path.dirname(path))
+    uri = s.open(path)
+    d = [x for x in s.diagnostics(uri, timeout=300, version=1)
+         if x["code"] == "sparse-index-key-not-removed"]
+    assert len(d) == 5, d
+    first = [x for x in d if x["range"]["start"]["line"] == 16]
+    rid = s.request("textDocument/codeAction", {"textDocument": {"uri": uri},
+                    "range": first[0]["range"], "context": {"diagnostics": first}})
+    acts = [a for a in s.response(rid)["result"] if "instead of setting it" in a["title"]]
+    assert len(acts) == 1 and not acts[0].get("isPreferred"), acts
+    edits = acts[0]["edit"]["changes"][uri]
+    s.stop()
+finally:
+    s.kill()
+lines = open(path).read().split("\n")
+for e in sorted(edits, key=lambda e: (e["range"]["start"]["line"], e["range"]["start"]["character"]),
+                reverse=True):
+    a, b = e["range"]["start"], e["range"]["end"]
+    text = "\n".join(lines)
+    off = lambda p: sum(len(l) + 1 for l in lines[:p["line"]]) + p["character"]
+    text = text[:off(a)] + e["newText"] + text[off(b):]
+    lines = text.split("\n")
+open(path, "w").write("\n".join(lines))
+PY
+diff sp/ship.orig sp/ship.cpp >sp.diff
+[ "$(grep -c '^[<>]' sp.diff)" = 3 ] && ok "the action: a line deleted, the expression rewritten" || fail "the action changed: $(cat sp.diff)"
+expect_rc 1 "$DDBLINT" --no-cache --format json sp/ship.cpp
+cp "$T/out" sp-after.json
+python3 - sp-before.json sp-after.json <<'PY' || fail "sparse: re-analysed after the code action"
+import json, sys
+def keyed(path):
+    return sorted((x["check"], x["message"]) for x in json.load(open(path))["findings"])
+from collections import Counter
+before, after = Counter(keyed(sys.argv[1])), Counter(keyed(sys.argv[2]))
+new, gone = list((after - before).elements()), list((before - after).elements())
+assert not new, new
+assert len(gone) == 1 and gone[0][0] == "sparse-index-key-not-removed", gone
+PY
 # the example projects: no certain fix among their mistakes, not a byte changed
 for ex in ecommerce ecommerce-c; do
   cp -r "$SRC/examples/$ex" "ex-$ex"

@@ -138,7 +138,7 @@ static void test_settle_statement_starts(void **state)
                 struct dl_loc loc = {"a.cpp", at[i].line, at[i].col};
                 struct dl_finding *f =
                         dl_finding_new("unused-placeholder", DL_SEV_ERROR, &loc, "m");
-                dl_finding_delete_statement(dl_finding_add_fix(f, "remove", false), &loc, stmt);
+                dl_finding_edit_statement(dl_finding_add_fix(f, "remove", false), &loc, stmt, "");
                 dl_finding_fixes_settle(f, "a.cpp", text, strlen(text));
                 if (f->n_fixes != (at[i].kept ? 1u : 0u))
                         fail_msg("line %u: %zu fixes", at[i].line, f->n_fixes);
