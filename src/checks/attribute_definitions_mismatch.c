@@ -57,11 +57,11 @@ static void run_table(const struct dl_check_ctx *ctx, const struct dl_table *t)
                 if (seen_before || used(d, a->name))
                         continue;
                 dl_report_table(ctx, t, &a->loc,
-                                "attribute '%s' is defined in AttributeDefinitions of table '%s' "
+                                "attribute '%s' is defined in AttributeDefinitions of table %s "
                                 "but no key schema of the table or its indexes uses it; DynamoDB "
                                 "rejects the table: define key attributes only (items need no "
                                 "declared attributes)",
-                                DL_Q(a->name), DL_Q(d->id));
+                                DL_Q(a->name), DL_TABLE_DEF_LABEL(t));
         }
         for (size_t i = 0; i < d->n_keys; i++) {
                 const struct dl_def_attr *k = &d->keys[i];
@@ -71,10 +71,10 @@ static void run_table(const struct dl_check_ctx *ctx, const struct dl_table *t)
                 if (seen_before || defined(d, k->name))
                         continue;
                 dl_report_table(ctx, t, &k->loc,
-                                "key attribute '%s' of table '%s' has no entry in "
+                                "key attribute '%s' of table %s has no entry in "
                                 "AttributeDefinitions; DynamoDB rejects the table: add "
                                 "{AttributeName: %s, AttributeType: S, N or B}",
-                                DL_Q(k->name), DL_Q(d->id), k->name);
+                                DL_Q(k->name), DL_TABLE_DEF_LABEL(t), k->name);
         }
 }
 

@@ -41,16 +41,16 @@ static void run_table(const struct dl_check_ctx *ctx, const struct dl_table *t)
         const char *implied = d->billing_written ? "" : " (the default)";
         if (on_demand && d->capacity.state == DL_DEF_KNOWN)
                 dl_report_table(ctx, t, &d->capacity.key_loc,
-                                "table '%s' is %s but sets ProvisionedThroughput; DynamoDB "
+                                "table %s is %s but sets ProvisionedThroughput; DynamoDB "
                                 "rejects it: drop ProvisionedThroughput, or make the table "
                                 "PROVISIONED",
-                                DL_Q(d->id), mode);
+                                DL_TABLE_DEF_LABEL(t), mode);
         else if (!on_demand && d->capacity.state == DL_DEF_ABSENT)
                 dl_report_table(ctx, t, d->billing_written ? &d->billing_loc : &d->loc,
-                                "table '%s' is %s%s but has no ProvisionedThroughput; DynamoDB "
+                                "table %s is %s%s but has no ProvisionedThroughput; DynamoDB "
                                 "rejects it: set ProvisionedThroughput, or BillingMode: "
                                 "PAY_PER_REQUEST",
-                                DL_Q(d->id), mode, implied);
+                                DL_TABLE_DEF_LABEL(t), mode, implied);
         for (size_t i = 0; i < t->n_indexes; i++) {
                 const struct dl_index *ix = &t->indexes[i];
                 if (ix->kind != DL_INDEX_GLOBAL || !ix->def)
@@ -58,16 +58,16 @@ static void run_table(const struct dl_check_ctx *ctx, const struct dl_table *t)
                 const struct dl_capacity *c = &ix->def->capacity;
                 if (on_demand && c->state == DL_DEF_KNOWN)
                         dl_report_table(ctx, t, &c->key_loc,
-                                        "global secondary index '%s' of table '%s' sets "
+                                        "global secondary index '%s' of table %s sets "
                                         "ProvisionedThroughput but the table is %s; DynamoDB "
                                         "rejects it: drop it",
-                                        DL_Q(ix->name), DL_Q(d->id), mode);
+                                        DL_Q(ix->name), DL_TABLE_DEF_LABEL(t), mode);
                 else if (!on_demand && c->state == DL_DEF_ABSENT)
                         dl_report_table(ctx, t, &ix->loc,
-                                        "global secondary index '%s' of table '%s' has no "
+                                        "global secondary index '%s' of table %s has no "
                                         "ProvisionedThroughput but the table is %s%s; DynamoDB "
                                         "rejects it: set the index's ProvisionedThroughput",
-                                        DL_Q(ix->name), DL_Q(d->id), mode, implied);
+                                        DL_Q(ix->name), DL_TABLE_DEF_LABEL(t), mode, implied);
         }
 }
 

@@ -153,6 +153,18 @@ void dl_catalogue_destroy(void **states);
  */
 const char *dl_table_label(const struct dl_request *req, char *buf, size_t size);
 /**
+ * dl_table_def_label - how a table check names the table of a definition
+ * in its messages, written into buf (size bytes): "'Orders'" when its
+ * TableName is its logical id, resource address or name (t->def->id) or is
+ * not known, else both: "'Ecommerce' (EcommerceTable)" for a template
+ * resource, "'Orders' (aws_dynamodb_table.orders)" for terraform. Both
+ * parts quoted as model/quote.h does. Returns buf.
+ */
+const char *dl_table_def_label(const struct dl_table *t, char *buf, size_t size);
+/* dl_table_def_label into a buffer of the full expression's lifetime. */
+#define DL_TABLE_DEF_LABEL(t)                                                                      \
+        dl_table_def_label((t), (char[2 * DL_QUOTE_SIZE + 8]){0}, 2 * DL_QUOTE_SIZE + 8)
+/**
  * dl_index_set_at_run_time - req sets IndexName from a value only known at
  * run time: a setter ddblint saw, not a member that merely may be set
  * because the request escaped (struct dl_value.unseen).

@@ -64,10 +64,10 @@ static void run_table(const struct dl_check_ctx *ctx, const struct dl_table *t)
                 struct dl_finding *f = dl_report_table(
                         ctx, t, iloc,
                         "global secondary index '%s' takes at most %lld writes per second (%s) "
-                        "but table '%s' takes %lld (%s): when the table's writes pass the "
+                        "but table %s takes %lld (%s): when the table's writes pass the "
                         "index's capacity DynamoDB throttles the table's writes too; give the "
                         "index at least the table's write capacity",
-                        DL_Q(ix->name), iw, ihow, DL_Q(d->id), tw, thow);
+                        DL_Q(ix->name), iw, ihow, DL_TABLE_DEF_LABEL(t), tw, thow);
                 dl_report_related(f, tloc, "the table's write capacity");
         }
 }

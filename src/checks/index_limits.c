@@ -81,39 +81,40 @@ static void run_table(const struct dl_check_ctx *ctx, const struct dl_table *t)
                 if (!over && projected > MAX_PROJECTED && ix->def) {
                         over = true;
                         dl_report_table(ctx, t, &ix->def->non_key_loc,
-                                        "the indexes of table '%s' project %zu non-key "
+                                        "the indexes of table %s project %zu non-key "
                                         "attributes by index '%s', more than the %d DynamoDB "
                                         "allows across all indexes of a table",
-                                        DL_Q(d->id), projected, DL_Q(ix->name), MAX_PROJECTED);
+                                        DL_TABLE_DEF_LABEL(t), projected, DL_Q(ix->name),
+                                        MAX_PROJECTED);
                 }
                 if (ix->kind != DL_INDEX_LOCAL || !ix->def)
                         continue;
                 const struct dl_key_attr *own = &ix->def->own_partition_key;
                 if (!t->sort_key.name)
                         dl_report_table(ctx, t, &ix->loc,
-                                        "local secondary index '%s' on table '%s', which has no "
+                                        "local secondary index '%s' on table %s, which has no "
                                         "sort key; DynamoDB rejects it: a local index needs a "
                                         "table with a sort key (or make it a global index)",
-                                        DL_Q(ix->name), DL_Q(d->id));
+                                        DL_Q(ix->name), DL_TABLE_DEF_LABEL(t));
                 else if (own->name && t->partition_key.name &&
                          strcmp(own->name, t->partition_key.name))
                         dl_report_table(ctx, t, &own->loc,
                                         "local secondary index '%s' has partition key '%s' but "
-                                        "table '%s' has '%s'; DynamoDB rejects it: a local index "
+                                        "table %s has '%s'; DynamoDB rejects it: a local index "
                                         "keeps the table's partition key (or make it a global "
                                         "index)",
-                                        DL_Q(ix->name), DL_Q(own->name), DL_Q(d->id),
+                                        DL_Q(ix->name), DL_Q(own->name), DL_TABLE_DEF_LABEL(t),
                                         DL_Q(t->partition_key.name));
         }
         if (n_local > MAX_LOCAL_INDEXES)
                 dl_report_table(ctx, t, &d->lsi_loc,
-                                "table '%s' has %zu local secondary indexes; DynamoDB allows %d",
-                                DL_Q(d->id), n_local, MAX_LOCAL_INDEXES);
+                                "table %s has %zu local secondary indexes; DynamoDB allows %d",
+                                DL_TABLE_DEF_LABEL(t), n_local, MAX_LOCAL_INDEXES);
         if ((long)n_global > s->max_global)
                 dl_report_table(ctx, t, &d->gsi_loc,
-                                "table '%s' has %zu global secondary indexes, more than the "
+                                "table %s has %zu global secondary indexes, more than the "
                                 "account's quota of %ld (option max-global-indexes)",
-                                DL_Q(d->id), n_global, s->max_global);
+                                DL_TABLE_DEF_LABEL(t), n_global, s->max_global);
 }
 
 static const char *const options[] = {"max-global-indexes", NULL};

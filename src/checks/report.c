@@ -91,6 +91,16 @@ bool dl_index_set_at_run_time(const struct dl_request *req)
         return ix->kind == DL_VAL_DYNAMIC && !ix->unseen;
 }
 
+const char *dl_table_def_label(const struct dl_table *t, char *buf, size_t size)
+{
+        const char *id = t->def && t->def->id ? t->def->id : t->name;
+        if (t->name && id && strcmp(t->name, id) != 0)
+                snprintf(buf, size, "'%s' (%s)", DL_Q(t->name), DL_Q(id));
+        else
+                snprintf(buf, size, "'%s'", DL_Q(id ? id : ""));
+        return buf;
+}
+
 const char *dl_table_label(const struct dl_request *req, char *buf, size_t size)
 {
         const struct dl_value *t = &req->fields[DL_FIELD_TABLE_NAME];
