@@ -17,9 +17,11 @@
  * with no size guard before the call (model/response.h unbounded_add).
  * Deliberately ignored: a batch whose members ddblint could not all see (a
  * list from a caller or a helper: escaped), a loop that sends as it goes
- * (chunking: the call in the loop), a loop with a break, any size() or
- * length() call in the function before the call (a guard ddblint does not
- * read further), a loop up to a constant or over a fixed-size array,
+ * (chunking: the call in the loop), a loop with a break or a comparison
+ * with a constant from 2 to 100 (a chunk counter), any size() or length()
+ * call in the function before the call or a use of a C loop's bound
+ * outside the loop (guards ddblint does not read further), a loop up to a
+ * constant or over a fixed-size array,
  * PartiQL's ExecuteTransaction (its own limit, not this check's).
  */
 #include "info.h"

@@ -98,7 +98,30 @@ struct loop_walk {
         bool subscript; /* `x[index]` seen */
         bool brk;       /* a break seen */
         bool derive;    /* add the locals initialized from the element */
+        bool guard;     /* look for a chunk counter (dl_loop_guarded) */
+        bool chunk;     /* a comparison with a constant from 2 to 100 seen */
 };
+
+/* Is e a comparison with an integer constant from 2 to 100 on either side? */
+static bool compares_to_limit(CXCursor e)
+{
+        CXCursor side[2];
+        char op[4];
+        if (!dl_cx_binary_operator(e, &side[0], &side[1], op, sizeof op) ||
+            (strcmp(op, "<") && strcmp(op, "<=") && strcmp(op, ">") && strcmp(op, ">=") &&
+             strcmp(op, "==") && strcmp(op, "!=")))
+                return false;
+        for (int i = 0; i < 2; i++) {
+                CXEvalResult ev = clang_Cursor_Evaluate(dl_cx_strip(side[i]));
+                bool limit = ev && clang_EvalResult_getKind(ev) == CXEval_Int &&
+                             clang_EvalResult_getAsLongLong(ev) >= 2 &&
+                             clang_EvalResult_getAsLongLong(ev) <= 100;
+                dl_cx_dispose_eval(ev);
+                if (limit)
+                        return true;
+        }
+        return false;
+}
 
 static enum CXChildVisitResult loop_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
@@ -107,6 +130,8 @@ static enum CXChildVisitResult loop_visit(CXCursor c, CXCursor parent, CXClientD
         enum CXCursorKind k = clang_getCursorKind(c);
         if (k == CXCursor_BreakStmt)
                 w->brk = true;
+        if (k == CXCursor_BinaryOperator && w->guard && !w->chunk && compares_to_limit(c))
+                w->chunk = true;
         if (k == CXCursor_ArraySubscriptExpr && !clang_Cursor_isNull(w->index)) {
                 CXCursor kids[2];
                 if (dl_cx_children(c, kids, 2) == 2 && refers_to_any(kids[1], &w->index, 1))
@@ -168,12 +193,16 @@ static void classify_for(struct dl_loop *l, unsigned cond_begin)
                 l->kind = DL_LOOP_COUNTED;
                 return;
         }
-        struct loop_walk w = {l, clang_getCursorReferenced(index), false, false, false};
+        struct loop_walk w = {l,    clang_getCursorReferenced(index), false, false, false, false,
+                              false};
         walk_loop(&w);
         if (!w.subscript)
                 return;
         l->kind = DL_LOOP_ELEMENTS;
         l->vars[l->n_vars++] = w.index;
+        CXCursor b = dl_cx_strip(bound);
+        if (clang_getCursorKind(b) == CXCursor_DeclRefExpr)
+                l->bound = clang_getCursorReferenced(b);
 }
 
 /* A range-for: its variable and the range it iterates over. */
@@ -202,6 +231,7 @@ void dl_loop_at(struct dl_cx *cx, const struct dl_body *b, unsigned off, struct 
         (void)cx;
         memset(out, 0, sizeof *out);
         out->stmt = clang_getNullCursor();
+        out->bound = clang_getNullCursor();
         const struct dl_body_cond *best = NULL;
         for (size_t i = 0; i < b->conds.n; i++) {
                 const struct dl_body_cond *c = &b->conds.items[i];
@@ -241,7 +271,7 @@ void dl_loop_at(struct dl_cx *cx, const struct dl_body *b, unsigned off, struct 
                 classify_range_for(out);
         }
         if (out->kind == DL_LOOP_ELEMENTS) {
-                struct loop_walk w = {out, clang_getNullCursor(), false, false, true};
+                struct loop_walk w = {out, clang_getNullCursor(), false, false, true, false, false};
                 walk_loop(&w);
         }
 }
@@ -276,14 +306,35 @@ bool dl_loop_uses_element(const struct dl_body *b, const struct dl_loop *l, unsi
         return false;
 }
 
+/* A reference to a loop's bound variable outside the loop. */
+struct outside {
+        const struct dl_loop *l;
+        unsigned before;
+        bool seen;
+};
+
+static bool bound_site(void *data, const struct dl_body_site *site)
+{
+        struct outside *o = data;
+        unsigned off = site->ref->off;
+        if (off < o->before && (off < o->l->begin || off >= o->l->end))
+                o->seen = true;
+        return true;
+}
+
 bool dl_loop_guarded(struct dl_cx *cx, const struct dl_body *b, const struct dl_loop *l,
                      unsigned before)
 {
         struct dl_loop copy = *l;
-        struct loop_walk w = {&copy, clang_getNullCursor(), false, false, false};
+        struct loop_walk w = {&copy, clang_getNullCursor(), false, false, false, true, false};
         if (!clang_Cursor_isNull(l->stmt))
                 walk_loop(&w);
-        if (w.brk)
+        if (w.brk || w.chunk)
+                return true;
+        struct outside o = {l, before, false};
+        if (!clang_Cursor_isNull(l->bound))
+                dl_body_track(b, l->bound, 0, before, bound_site, &o);
+        if (o.seen)
                 return true;
         for (size_t i = 0; i < b->calls.n; i++) {
                 const struct dl_body_call *c = &b->calls.items[i];

@@ -19,6 +19,9 @@ struct dl_loop {
         unsigned begin; /* the loop's range in the body (its code that repeats) */
         unsigned end;
         unsigned head_end; /* where a for's condition ends (its bound lives before) */
+        /* A for whose condition compares its index with a variable
+         * (`i < n`): that variable's declaration; a null cursor otherwise. */
+        CXCursor bound;
         /* DL_LOOP_ELEMENTS: the element's variables: the range-for's
          * variable or the index, then the locals of the loop initialized
          * from one of them (VarDecl cursors). */
@@ -50,9 +53,12 @@ bool dl_loop_uses_element(const struct dl_body *b, const struct dl_loop *l, unsi
 
 /**
  * dl_loop_guarded - may the loop l stop early or the function bound what
- * it adds before offset before: a break inside l, or a call of size(),
+ * it adds before offset before: a break inside l; a comparison inside l
+ * with an integer constant from 2 to 100 (a chunk counter, `if (++n ==
+ * 25)`: DynamoDB's batch limits are 25 and 100); a call of size(),
  * length() or count() in the function before `before` other than in l's
- * head?
+ * head; a reference to l's bound variable before `before` outside l (a C
+ * guard, `if (n > 25) return -1;`)?
  */
 bool dl_loop_guarded(struct dl_cx *cx, const struct dl_body *b, const struct dl_loop *l,
                      unsigned before);

@@ -459,6 +459,23 @@ static bool handle_option(struct dl_cx *cx, CXCursor call, CXCursor handle, cons
         return name && !strcmp(name, opt);
 }
 
+/* The value of the handle's last curl_easy_setopt(handle, opt, value)
+ * before offset before, or a null cursor. */
+static CXCursor last_option(struct dl_cx *cx, const struct dl_body *b, unsigned before,
+                            CXCursor handle, const char *opt)
+{
+        CXCursor value = clang_getNullCursor();
+        unsigned at = 0;
+        for (size_t i = 0; i < b->calls.n; i++) {
+                const struct dl_body_call *o = &b->calls.items[i];
+                if (o->off < before && o->off >= at && handle_option(cx, o->cursor, handle, opt)) {
+                        value = clang_Cursor_getArgument(o->cursor, 2);
+                        at = o->off;
+                }
+        }
+        return value;
+}
+
 /* A later use of the handle: curl_easy_getinfo (the HTTP status) or
  * the handle handed on consults the success; setting options, performing
  * again and cleaning up do not. */
@@ -496,16 +513,8 @@ static void follow_http(struct flow *f, int call)
                        "not a variable)");
                 return;
         }
-        CXCursor handle = clang_getCursorReferenced(h), data = clang_getNullCursor();
-        unsigned at = 0;
-        for (size_t i = 0; i < f->b->calls.n; i++) {
-                const struct dl_body_call *o = &f->b->calls.items[i];
-                if (o->off < c->off && o->off >= at &&
-                    handle_option(f->cx, o->cursor, handle, "CURLOPT_WRITEDATA")) {
-                        data = clang_Cursor_getArgument(o->cursor, 2);
-                        at = o->off;
-                }
-        }
+        CXCursor handle = clang_getCursorReferenced(h);
+        CXCursor data = last_option(f->cx, f->b, c->off, handle, "CURLOPT_WRITEDATA");
         dl_body_track(f->b, handle, c->off, UINT_MAX, handle_site, f);
         CXCursor v = clang_Cursor_isNull(data) ? data : dl_cx_strip_address(data);
         CXCursor var = clang_Cursor_isNull(v) ? v : clang_getCursorReferenced(v);
@@ -663,6 +672,101 @@ static bool added_unbounded(struct dl_cx *cx, const struct dl_body *b, const str
 }
 
 #define MAX_MEMBERS 64 /* members looked at for a loop that adds them */
+#define MAX_SOURCES 8  /* variables a C request is built from */
+
+/* The local variables a C batch is built from: those given to the call
+ * (a handle such as aws4dd's op), for curl_easy_perform the
+ * CURLOPT_POSTFIELDS buffer, and, through their initializers, the
+ * variables those are made from (`body = json_dumps(root)`, `root =
+ * json_pack(..., keys)`). */
+struct sources {
+        CXCursor vars[MAX_SOURCES];
+        unsigned n;
+};
+
+static void add_source(struct sources *s, CXCursor e);
+
+static enum CXChildVisitResult source_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+        (void)parent;
+        if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+                add_source(data, c);
+        return CXChildVisit_Recurse;
+}
+
+/* Adds the local variable e refers to (and what its initializer refers
+ * to), once. */
+static void add_source(struct sources *s, CXCursor e)
+{
+        CXCursor v = dl_cx_strip_address(e);
+        if (clang_getCursorKind(v) != CXCursor_DeclRefExpr)
+                return;
+        v = clang_getCursorReferenced(v);
+        enum CXCursorKind k = clang_getCursorKind(v);
+        if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) || !dl_cx_is_local(v) ||
+            s->n >= MAX_SOURCES)
+                return;
+        for (unsigned i = 0; i < s->n; i++) {
+                if (clang_equalCursors(s->vars[i], v))
+                        return;
+        }
+        s->vars[s->n++] = v;
+        CXCursor init = dl_cx_var_init(v);
+        if (!clang_Cursor_isNull(init))
+                clang_visitChildren(init, source_visit, s);
+}
+
+/* Where a source of a C batch is touched before the send, inside a loop
+ * over a container of any size, by a call built from the loop's element
+ * (`aws4dd_batch_write_value(op, ..., ids[i])`, `snprintf(body + len, ...,
+ * ids[i])`, `json_array_append_new(keys, json_pack(..., ids[i]))`). The
+ * first reference in such a loop decides. */
+struct source_walk {
+        struct dl_cx *cx;
+        const struct dl_body *b;
+        unsigned send;
+        bool decided;
+        CXCursor at; /* the reference; a null cursor: none */
+};
+
+static bool source_site(void *data, const struct dl_body_site *site)
+{
+        struct source_walk *w = data;
+        unsigned off = site->ref->off;
+        if (w->decided || off >= w->send || !dl_body_in_loop(w->b, off))
+                return true;
+        struct dl_loop l;
+        dl_loop_at(w->cx, w->b, off, &l);
+        if (l.kind != DL_LOOP_ELEMENTS)
+                return true;
+        w->decided = true;
+        if (dl_loop_uses_element(w->b, &l, off) && !dl_loop_guarded(w->cx, w->b, &l, w->send))
+                w->at = site->ref->cursor;
+        return true;
+}
+
+/* The first addition of a C batch's member in a loop over elements with no
+ * guard (a member added to a handle, printed into a JSON body or appended
+ * to the JSON value it is dumped from), or a null cursor. Cost: the references of at most MAX_SOURCES variables. */
+static CXCursor source_added_unbounded(struct dl_cx *cx, const struct dl_body *b,
+                                       const struct dl_body_call *c)
+{
+        struct sources s = {.n = 0};
+        int nargs = clang_Cursor_getNumArguments(c->cursor);
+        for (int a = 0; a < nargs; a++)
+                add_source(&s, clang_Cursor_getArgument(c->cursor, (unsigned)a));
+        if (is_curl_perform(c->cursor) && s.n) {
+                CXCursor posted = last_option(cx, b, c->off, s.vars[0], "CURLOPT_POSTFIELDS");
+                if (clang_Cursor_isNull(posted))
+                        posted = last_option(cx, b, c->off, s.vars[0], "CURLOPT_COPYPOSTFIELDS");
+                if (!clang_Cursor_isNull(posted))
+                        add_source(&s, posted);
+        }
+        struct source_walk w = {cx, b, c->off, false, clang_getNullCursor()};
+        for (unsigned i = 0; i < s.n && !w.decided; i++)
+                dl_body_track(b, s.vars[i], 0, c->off, source_site, &w);
+        return w.at;
+}
 
 void dl_response_loops(struct dl_cx *cx, const struct dl_body *b, int call, struct dl_request *req)
 {
@@ -690,4 +794,9 @@ void dl_response_loops(struct dl_cx *cx, const struct dl_body *b, int call, stru
                         return;
                 }
         }
+        if (out->outcome)
+                return; /* the AWS SDK for C++: its members are listed */
+        CXCursor at = source_added_unbounded(cx, b, c);
+        if (!clang_Cursor_isNull(at))
+                out->unbounded_add = dl_cx_cursor_loc(cx, at);
 }

@@ -36,7 +36,10 @@ void dl_response_follow(struct dl_cx *cx, const struct dl_body *b, int call, enu
  * members known): sets req->response.loop, key_from_element and
  * unbounded_add (model/response.h) through recognize/loop.h. Cost: the
  * loop statements around the call and around each member's addition (at
- * most 64 members), and the body's calls and references for each.
+ * most 64 members), and the body's calls and references for each; for a C
+ * batch, the references of at most 8 variables it is built from (the
+ * handle, the CURLOPT_POSTFIELDS buffer, what their initializers name),
+ * until the first in a loop over elements.
  */
 void dl_response_loops(struct dl_cx *cx, const struct dl_body *b, int call, struct dl_request *req);
 
