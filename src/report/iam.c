@@ -34,6 +34,9 @@ struct stmt {
         json_t *leading; /* array of LeadingKeys values */
         bool lead_ok;    /* every item operation so far has a known prefix */
         bool items;      /* some item operation */
+        json_t *no_lead; /* the first record that left no LeadingKeys (a reference) */
+        const char *no_lead_why; /* and why (static text) */
+        size_t n_no_lead;        /* call sites leaving no LeadingKeys, that one included */
 };
 
 struct policy {
@@ -116,6 +119,21 @@ static bool item_action(const char *a)
                 if (!strcmp(a, items[i]))
                         return true;
         return !strncmp(a, "PartiQL", 7);
+}
+
+/* Why the item action of rec gives its statement no dynamodb:LeadingKeys
+ * condition (static text). */
+static const char *no_lead_why(const char *action, json_t *rec)
+{
+        if (!strcmp(action, "Scan"))
+                return "a Scan names no partition key";
+        if (!strncmp(action, "PartiQL", 7))
+                return "the partition keys of a PartiQL statement are not read";
+        if (strcmp(dl_access_str(rec, "key_state"), "known") != 0) {
+                const char *why = dl_access_str(rec, "why");
+                return *why ? why : "its partition key is not known";
+        }
+        return "its partition key has no constant prefix";
 }
 
 static bool index_action(const char *a)
@@ -217,7 +235,12 @@ static void add_record(struct policy *p, json_t *rec)
                                         json_array_append_new(s->leading, json_string(v));
                                 free(v);
                         } else {
+                                if (s->lead_ok) {
+                                        s->no_lead = json_incref(rec);
+                                        s->no_lead_why = no_lead_why(action, rec);
+                                }
                                 s->lead_ok = false;
+                                s->n_no_lead += !seen;
                         }
                 }
         /* what is scanned: no Deny there */
@@ -496,6 +519,14 @@ bool dl_iam_write(FILE *out, FILE *warn_to, json_t *records, const struct dl_iam
                         json_object_set_new(st, "Condition",
                                             json_pack("{s:{s:O}}", "ForAllValues:StringLike",
                                                       "dynamodb:LeadingKeys", s->leading));
+                else if (s->items && s->no_lead && !any && strcmp(s->table, "*") != 0)
+                        /* a table not known is said already, at its call */
+                        warn(&p, s->no_lead,
+                             "%s, so statement %s allows every item collection of %s (no "
+                             "dynamodb:LeadingKeys condition; %zu of its calls %s no known "
+                             "key prefix)",
+                             s->no_lead_why, sid, s->resource, s->n_no_lead,
+                             s->n_no_lead == 1 ? "has" : "have");
                 json_array_append_new(stmts, st);
                 if (o->explain) {
                         const char *a;
@@ -554,6 +585,7 @@ bool dl_iam_write(FILE *out, FILE *warn_to, json_t *records, const struct dl_iam
                 free(p.s[i].index);
                 json_decref(p.s[i].actions);
                 json_decref(p.s[i].leading);
+                json_decref(p.s[i].no_lead);
         }
         free(p.s);
         json_decref(p.warned);

@@ -56,10 +56,12 @@ static char *key_cell(json_t *rec, const char *k)
         if (json_is_object(key))
                 return dl_inventory_shape(key);
         const char *state = dl_access_str(rec, "key_state");
-        /* an item operation whose key is not known says so; a Scan or a
-         * table operation has none */
-        if (!strcmp(k, "pk") && !strcmp(state, "unknown"))
-                return dl_xstrdup("(unknown)");
+        /* an item operation whose key is not known says so, and why; a
+         * Scan or a table operation has none */
+        if (!strcmp(k, "pk") && !strcmp(state, "unknown")) {
+                const char *why = dl_access_str(rec, "why");
+                return *why ? dl_xasprintf("(unknown: %s)", why) : dl_xstrdup("(unknown)");
+        }
         return dl_xstrdup("");
 }
 
@@ -311,7 +313,7 @@ bool dl_inventory_write(FILE *out, json_t *records, enum dl_inventory_format f,
                                 fputs("| ", out);
                                 bool code = k == C_PK || k == C_SK || k == C_FILTER ||
                                             k == C_PROJECTION;
-                                bool unknown = !strcmp(rows[r].c[k], "(unknown)");
+                                bool unknown = !strncmp(rows[r].c[k], "(unknown", 8);
                                 put_md(out, rows[r].c[k], code && !unknown);
                                 fputc(' ', out);
                         }
