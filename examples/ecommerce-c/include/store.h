@@ -77,6 +77,21 @@ int get_user_with_orders(struct store *s, const char *user_id, const char *start
                          struct aws4dd_response **page);
 int list_orders(struct store *s, const char *user_id, const char *start_key_json,
                 struct aws4dd_response **page);
+/* Mistakes and their twins (README.md): the first page's orders only; whether
+ * the user has an order, without and with a look at the call's status; a
+ * purge of orders by one DeleteItem each, by 25 a call resending what
+ * DynamoDB did not process, by one call for all, and by one call of at most
+ * 25 that never reads UnprocessedItems. */
+int list_orders_first_page(struct store *s, const char *user_id, JBL_NODE *orders);
+int has_orders(struct store *s, const char *user_id);
+int has_orders_checked(struct store *s, const char *user_id, int *found);
+int delete_orders(struct store *s, const char *user_id, const char *const *order_ids, size_t n);
+int delete_orders_batched(struct store *s, const char *user_id, const char *const *order_ids,
+                          size_t n);
+int delete_orders_at_once(struct store *s, const char *user_id, const char *const *order_ids,
+                          size_t n);
+int delete_few_orders(struct store *s, const char *user_id, const char *const *order_ids,
+                      size_t n);
 
 /* orders.c */
 int place_order(struct store *s, const struct order *o);                      /* raw, libcurl */

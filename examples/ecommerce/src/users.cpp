@@ -196,4 +196,51 @@ bool Store::DeleteOrdersBatched(const Aws::String &user_id,
     return deletes.empty() || WriteBatch(client_, deletes);
 }
 
+bool Store::ListOrdersFirstPage(const Aws::String &user_id, Aws::Vector<Order> *out)
+{
+    // MISTAKE (ddblint: pagination-ignored): one Query, one page: past 1 MB
+    // of a user's orders the rest are silently missing. ListOrders follows
+    // LastEvaluatedKey.
+    Aws::DynamoDB::Model::QueryRequest request;
+    request.WithTableName(kTableName)
+        .WithKeyConditionExpression("PK = :pk AND begins_with(SK, :order)");
+    request.AddExpressionAttributeValues(":pk", S(keys::UserPk(user_id)));
+    request.AddExpressionAttributeValues(":order", S("ORDER#"));
+    auto outcome = client_.Query(request);
+    if (!outcome.IsSuccess()) {
+        std::cerr << "ListOrdersFirstPage(" << user_id << "): "
+                  << outcome.GetError().GetMessage() << std::endl;
+        return false;
+    }
+    UserWithOrders rows;
+    bool unused = false;
+    CollectRows(outcome.GetResult().GetItems(), &rows, &unused);
+    *out = rows.orders;
+    return true;
+}
+
+bool Store::DeleteFewOrders(const Aws::String &user_id, const Aws::Vector<Aws::String> &order_ids)
+{
+    if (order_ids.size() > 25)
+        return false;
+    // MISTAKE (ddblint: unprocessed-items-ignored): under throttling
+    // BatchWriteItem succeeds with some deletes left in UnprocessedItems,
+    // which this never reads: those orders stay. WriteBatch resends them.
+    Aws::Vector<Aws::DynamoDB::Model::WriteRequest> deletes;
+    for (const Aws::String &order_id : order_ids) {
+        Aws::DynamoDB::Model::DeleteRequest del;
+        del.AddKey("PK", S(keys::UserPk(user_id)));
+        del.AddKey("SK", S(keys::OrderSk(order_id)));
+        deletes.push_back(Aws::DynamoDB::Model::WriteRequest().WithDeleteRequest(del));
+    }
+    Aws::DynamoDB::Model::BatchWriteItemRequest request;
+    request.AddRequestItems(kTableName, deletes);
+    auto outcome = client_.BatchWriteItem(request);
+    if (!outcome.IsSuccess()) {
+        std::cerr << "DeleteFewOrders: " << outcome.GetError().GetMessage() << std::endl;
+        return false;
+    }
+    return true;
+}
+
 }  // namespace ecommerce

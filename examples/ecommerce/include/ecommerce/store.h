@@ -94,6 +94,8 @@ public:
     bool GetUserWithOrders(const Aws::String &user_id, UserWithOrders *out);
     // The user's orders (with items), without the profile.
     bool ListOrders(const Aws::String &user_id, Aws::Vector<Order> *out);
+    // The same from the first page of the Query only (a mistake).
+    bool ListOrdersFirstPage(const Aws::String &user_id, Aws::Vector<Order> *out);
     // Whether the user has placed an order, and its twin that tells an
     // error from "no".
     bool HasOrders(const Aws::String &user_id);
@@ -106,6 +108,9 @@ public:
                             const Aws::Vector<Aws::String> &order_ids);
     bool DeleteOrdersBatched(const Aws::String &user_id,
                              const Aws::Vector<Aws::String> &order_ids);
+    // At most 25 orders in one BatchWriteItem that never looks at what
+    // DynamoDB did not process (a mistake; WriteBatch resends it).
+    bool DeleteFewOrders(const Aws::String &user_id, const Aws::Vector<Aws::String> &order_ids);
     // Up to `limit` unshipped orders from GSI1, oldest order date first.
     bool ListUnshippedOrders(int limit, Aws::Vector<Order> *out);
     // Unshipped orders placed before `cutoff` (ISO 8601), for the
