@@ -339,8 +339,7 @@ static void read_environments(loader_t *ld, const yaml_node_t *root, const yaml_
 
 /* ---- the resources -------------------------------------------------------- */
 
-/* BillingMode of an AWS::DynamoDB::Table (PROVISIONED when absent). */
-static void table_billing(const loader_t *ld, const yaml_node_t *props, struct dl_table_def *def)
+void dl_rules_billing_mode(const loader_t *ld, const yaml_node_t *props, struct dl_table_def *def)
 {
         yaml_node_t *bm = dl_rules_map_get(ld, props, "BillingMode");
         def->billing = DL_BILLING_PROVISIONED;
@@ -420,7 +419,7 @@ enum dl_status dl_rules_from_cloudformation(loader_t *ld, const yaml_node_t *roo
                         if (global)
                                 c.def->billing = DL_BILLING_UNKNOWN;
                         else
-                                table_billing(ld, props, c.def);
+                                dl_rules_billing_mode(ld, props, c.def);
                         st = dl_rules_api_table(ld, props, where, false, &c.t, c.def);
                 }
                 if (st)

@@ -22,25 +22,6 @@
 
 typedef struct dl_rules_loader loader_t;
 
-/* BillingMode of CreateTable's input: PROVISIONED when absent (API
- * reference, CreateTable: ProvisionedThroughput "If you set BillingMode as
- * PROVISIONED, you must specify this property"; dynalite and DynamoDB
- * reject a CreateTable with neither). */
-static void code_billing(const loader_t *ld, const yaml_node_t *root, struct dl_table_def *def)
-{
-        yaml_node_t *bm = dl_rules_map_get(ld, root, "BillingMode");
-        def->billing = DL_BILLING_PROVISIONED;
-        if (!bm)
-                return;
-        def->billing_loc = dl_rules_node_loc(ld, bm);
-        const char *s = dl_rules_str_of(bm);
-        def->billing_written = s ? DL_DEF_KNOWN : DL_DEF_UNKNOWN;
-        if (s && !strcmp(s, "PAY_PER_REQUEST"))
-                def->billing = DL_BILLING_PAY_PER_REQUEST;
-        else if (!s || strcmp(s, "PROVISIONED"))
-                def->billing = DL_BILLING_UNKNOWN;
-}
-
 enum dl_status dl_rules_code_table(loader_t *ld, const char *text, size_t len, const char *name,
                                    const char *id, struct dl_loc call)
 {
@@ -64,7 +45,7 @@ enum dl_status dl_rules_code_table(loader_t *ld, const char *text, size_t len, c
                 /* the key schema is where the table's keys are written */
                 if (dl_rules_map_get(ld, root, "KeySchema"))
                         t.loc = dl_rules_key_loc(ld, root, "KeySchema");
-                code_billing(ld, root, def);
+                dl_rules_billing_mode(ld, root, def);
                 const char *where = dl_arena_printf(ld->arena, "in the CreateTable of '%s'", id);
                 st = dl_rules_api_table(ld, root, where, false, &t, def);
         }

@@ -261,6 +261,17 @@ struct dl_rules_candidate {
 };
 typedef DL_VEC(struct dl_rules_candidate) dl_rules_candidates_t;
 
+/**
+ * dl_rules_billing_mode - def's billing mode from the BillingMode member
+ * of props (an AWS::DynamoDB::Table's Properties, or a CreateTable's input:
+ * the same member): PROVISIONED when absent (CloudFormation's default;
+ * CreateTable's too, API reference: "If you set BillingMode as
+ * PROVISIONED, you must specify" ProvisionedThroughput), PAY_PER_REQUEST,
+ * or UNKNOWN for any other or a computed value; billing_written and
+ * billing_loc (of the value) set when it is written.
+ */
+void dl_rules_billing_mode(const struct dl_rules_loader *ld, const struct yaml_node_s *props,
+                           struct dl_table_def *def);
 /** dl_rules_str_of - a scalar written as such (no tag, not null), or NULL. */
 const char *dl_rules_str_of(const struct yaml_node_s *n);
 /**
