@@ -157,8 +157,11 @@ static const struct dl_request *first_send(const struct dl_request *const *reqs,
                 return NULL;
         for (size_t i = 0; i < j; i++) {
                 const struct dl_request *q = reqs[i];
-                if (!q->member && q->op == r->op && q->function &&
-                    !strcmp(q->function, r->function) &&
+                /* the declaration's line and column first: integers, so a
+                 * function of thousands of requests stays cheap to scan */
+                if (q->request_decl.line == r->request_decl.line &&
+                    q->request_decl.col == r->request_decl.col && !q->member && q->op == r->op &&
+                    q->function && !strcmp(q->function, r->function) &&
                     same_loc(&q->request_decl, &r->request_decl) && !same_loc(&q->call, &r->call))
                         return q;
         }
