@@ -27,14 +27,14 @@ bool dl_iam_format_parse(const char *s, enum dl_iam_format *out)
 /* One Allow statement: its resource (after "...:"), its actions with the
  * call sites of each, and the LeadingKeys it may carry. */
 struct stmt {
-        char *resource;  /* "table/T", "table/T/index/I", or "*" */
-        char *table;     /* the table's name or glob, NULL for "*" */
-        char *index;     /* the index's name or glob, or NULL */
-        json_t *actions; /* action -> array of call sites ("file:line:col") */
-        json_t *leading; /* array of LeadingKeys values */
-        bool lead_ok;    /* every item operation so far has a known prefix */
-        bool items;      /* some item operation */
-        json_t *no_lead; /* the first record that left no LeadingKeys (a reference) */
+        char *resource;          /* "table/T", "table/T/index/I", or "*" */
+        char *table;             /* the table's name or glob, NULL for "*" */
+        char *index;             /* the index's name or glob, or NULL */
+        json_t *actions;         /* action -> array of call sites ("file:line:col") */
+        json_t *leading;         /* array of LeadingKeys values */
+        bool lead_ok;            /* every item operation so far has a known prefix */
+        bool items;              /* some item operation */
+        json_t *no_lead;         /* the first record that left no LeadingKeys (a reference) */
         const char *no_lead_why; /* and why (static text) */
         size_t n_no_lead;        /* call sites leaving no LeadingKeys, that one included */
 };
