@@ -406,7 +406,11 @@ size_t dl_access_of(const struct dl_check_ctx *ctx, const struct dl_request *req
                         struct dl_access *a = push(&all, &n, req);
                         a->member = m->member;
                         c.req = m;
-                        if (m->partiql || m->fields[DL_FIELD_STATEMENT].kind != DL_VAL_ABSENT) {
+                        /* a member is a PartiQL statement in the PartiQL
+                         * containers only: a BatchGetItem member that escaped
+                         * may have any field "set", Statement among them */
+                        if (m->partiql || req->op == DL_OP_BATCH_EXECUTE_STATEMENT ||
+                            req->op == DL_OP_EXECUTE_TRANSACTION) {
                                 partiql_record(&c, a, m);
                                 continue;
                         }
