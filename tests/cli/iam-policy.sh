@@ -62,7 +62,8 @@ same() { if cmp -s "$1" "$2"; then ok "$1 = $2"; else fail "$1 != $2"; diff "$1"
 # listed all the same (each names kTableName), so no table/* for them; so
 # are the deletes of DeleteOrdersAtOnce's BatchWriteItem. WriteBatch's list
 # comes from its caller (users.cpp:167): BatchWriteItem on table/*, with a
-# warning naming it. The table is scanned,
+# warning naming it; so do GetBatch's keys (users.cpp:254, BatchGetItem),
+# whose member is a KeysAndAttributes, never a PartiQL statement. The table is scanned,
 # its indexes never. Its keys are built by helpers ddblint does not follow
 # (keys.cpp), so no LeadingKeys.
 cp -R "$SRC/examples/ecommerce" cpp
@@ -72,8 +73,8 @@ cp "$T/out" "$T/cpp.json"; cp "$T/err" "$T/cpp.err"
 grammar "$T/cpp.json"
 summary "$T/cpp.json" >"$T/cpp.sum"
 cat >"$T/cpp.want" <<'EOT'
-Allow table/* : BatchWriteItem | null
-Allow table/Ecommerce : BatchWriteItem ConditionCheckItem DeleteItem PutItem Query Scan UpdateItem | null
+Allow table/* : BatchGetItem BatchWriteItem | null
+Allow table/Ecommerce : BatchGetItem BatchWriteItem ConditionCheckItem DeleteItem PutItem Query Scan UpdateItem | null
 Allow table/Ecommerce/index/GSI1 : Query | null
 Deny table/Ecommerce/index/* : Scan | null
 Deny table/Ecommerce table/Ecommerce/index/* : PartiQLSelect | {"Bool": {"dynamodb:FullTableScan": "true"}}
@@ -84,9 +85,10 @@ lacks "$T/cpp.err" "orders.cpp:68:20: TransactWriteItems Put"
 lacks "$T/cpp.err" "orders.cpp:68:20: TransactWriteItems <unlisted>"
 # no LeadingKeys is never silent: each statement without them names the
 # first call that made it so, and why (issue 27)
-has "$T/cpp.err" "ddblint: warning: src/orders.cpp:68:20: TransactWriteItems ConditionCheck: the partition key's value is not known, so statement AllowEcommerce allows every item collection of table/Ecommerce (no dynamodb:LeadingKeys condition; 11 of its calls have no known key prefix)"
+has "$T/cpp.err" "ddblint: warning: src/orders.cpp:68:20: TransactWriteItems ConditionCheck: the partition key's value is not known, so statement AllowEcommerce allows every item collection of table/Ecommerce (no dynamodb:LeadingKeys condition; 12 of its calls have no known key prefix)"
 has "$T/cpp.err" "statement AllowEcommerceIndexGSI1 allows every item collection"
 lacks "$T/cpp.err" "statement AllowAnyTable"
+lacks "$T/cpp.err" "BatchGetItem KeysAndAttributes: its PartiQL statement"
 has "$T/cpp.err" "so it is allowed on every table (table/*)"
 # warm (every file from the result cache) and -j 1: the same policy
 expect_rc 0 "$DDBLINT" iam-policy --cache-dir "$T/cache" --cache-stats -j 1 .

@@ -243,4 +243,54 @@ bool Store::DeleteFewOrders(const Aws::String &user_id, const Aws::Vector<Aws::S
     return true;
 }
 
+// One BatchGetItem of at most 100 keys, resending what DynamoDB did not
+// process (UnprocessedKeys) with exponential backoff.
+static bool GetBatch(Aws::DynamoDB::DynamoDBClient &client,
+                     const Aws::DynamoDB::Model::KeysAndAttributes &keys, Aws::Vector<User> *out)
+{
+    Aws::DynamoDB::Model::BatchGetItemRequest request;
+    request.AddRequestItems(kTableName, keys);
+    for (int attempt = 0; attempt < 8; attempt++) {
+        auto outcome = client.BatchGetItem(request);
+        if (!outcome.IsSuccess()) {
+            std::cerr << "BatchGetItem: " << outcome.GetError().GetMessage() << std::endl;
+            return false;
+        }
+        const auto &result = outcome.GetResult();
+        for (const auto &table : result.GetResponses()) {
+            for (const Item &row : table.second) {
+                User user;
+                user.id = GetString(row, "PK").substr(5);
+                user.name = GetString(row, "Name");
+                user.email = GetString(row, "Email");
+                out->push_back(user);
+            }
+        }
+        if (result.GetUnprocessedKeys().empty())
+            return true;
+        request.SetRequestItems(result.GetUnprocessedKeys());
+        std::this_thread::sleep_for(std::chrono::milliseconds(50 << attempt));
+    }
+    return false;
+}
+
+bool Store::GetUsers(const Aws::Vector<Aws::String> &user_ids, Aws::Vector<User> *out)
+{
+    // The fix of a GetItem per id: the profiles by 100 keys a call.
+    out->clear();
+    Aws::DynamoDB::Model::KeysAndAttributes keys;
+    for (const Aws::String &user_id : user_ids) {
+        Item key;
+        key["PK"] = S(keys::UserPk(user_id));
+        key["SK"] = S("METADATA");
+        keys.AddKeys(key);
+        if (keys.GetKeys().size() == 100) {
+            if (!GetBatch(client_, keys, out))
+                return false;
+            keys = Aws::DynamoDB::Model::KeysAndAttributes();
+        }
+    }
+    return keys.GetKeys().empty() || GetBatch(client_, keys, out);
+}
+
 }  // namespace ecommerce

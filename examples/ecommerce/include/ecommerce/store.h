@@ -32,6 +32,7 @@
 #pragma once
 
 #include <aws/core/Aws.h>
+#include <aws/dynamodb/model/BatchGetItemRequest.h>  // GetUsers (users.cpp)
 #include <aws/dynamodb/DynamoDBClient.h>
 #include <aws/dynamodb/model/AttributeValue.h>
 
@@ -111,6 +112,9 @@ public:
     // At most 25 orders in one BatchWriteItem that never looks at what
     // DynamoDB did not process (a mistake; WriteBatch resends it).
     bool DeleteFewOrders(const Aws::String &user_id, const Aws::Vector<Aws::String> &order_ids);
+    // The profiles of the given users: one BatchGetItem per 100 ids (not one
+    // GetItem per id), resending the keys DynamoDB did not process.
+    bool GetUsers(const Aws::Vector<Aws::String> &user_ids, Aws::Vector<User> *out);
     // Up to `limit` unshipped orders from GSI1, oldest order date first.
     bool ListUnshippedOrders(int limit, Aws::Vector<Order> *out);
     // Unshipped orders placed before `cutoff` (ISO 8601), for the
