@@ -42,6 +42,8 @@ static const char *empty_as(enum dl_op op)
 static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
 {
         const struct dl_response *resp = &req->response;
+        if (!req->member && resp->hidden)
+                dl_response_unfollowed(ctx, req);
         if (req->member || !dl_loc_valid(&resp->unchecked_use))
                 return;
         struct dl_finding *f;

@@ -205,6 +205,26 @@ static void apply_unsure(struct dl_request *r, const struct unsure *u)
                 apply_unsure(&r->items[i], u);
 }
 
+/* What a function with a clang error does with its responses is not
+ * known: libclang hides a statement whose expression holds an error, with
+ * everything in it (a success check, a size guard), so the response checks
+ * that report an absence go silent on the requests it sends
+ * (model/response.h, hidden). */
+static void hide_responses(struct dl_request_vec *reqs, const char *function)
+{
+        for (size_t r = 0; function && r < reqs->n; r++) {
+                struct dl_response *resp = &reqs->items[r].response;
+                if (!reqs->items[r].function || strcmp(reqs->items[r].function, function))
+                        continue;
+                resp->state = DL_RESP_UNKNOWN;
+                resp->why = "clang could not parse a statement of the function, which may "
+                            "be the one that reads it";
+                resp->hidden = true;
+                memset(&resp->unchecked_use, 0, sizeof resp->unchecked_use);
+                memset(&resp->unbounded_add, 0, sizeof resp->unbounded_add);
+        }
+}
+
 /* Applies the dropped setters of every function with errors: a helper's to
  * every request of the file; another function's to its own requests whose
  * variable is the setter's receiver (or to all of them when the receiver
@@ -223,6 +243,7 @@ static void widen_dropped_setters(struct dl_engine *e, const CXCursor *funcs, si
                         DL_VEC_FREE(&local);
                         continue;
                 }
+                hide_responses(reqs, dl_cx_qualified_name(cx, funcs[i]));
                 if (is_request_helper(e, funcs[i])) {
                         for (size_t k = 0; k < local.n; k++) {
                                 struct unsure *g = entry_for(&global, NULL);
