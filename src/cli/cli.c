@@ -2,9 +2,12 @@
  * directory -> inputs -> pipeline per file (in parallel) -> sink and
  * reporters, file by file in order -> exit code.
  * SPDX-License-Identifier: MIT
+ *
+ * The run's state (struct run) and its parts are in cli_run.c
+ * (cli_internal.h); this file parses the operands and drives the run.
  */
 #define _GNU_SOURCE /* tdestroy */
-#include "cli.h"
+#include "cli_internal.h"
 
 #include "access_cmd.h"
 
@@ -60,10 +63,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifndef DL_VERSION
-#define DL_VERSION "0.0.0"
-#endif
-
 /* "512M" -> 536870912: bytes with an optional K, M or G (powers of 1024). */
 static bool parse_size(const char *s, uint64_t *out)
 {
@@ -87,7 +86,7 @@ static bool parse_size(const char *s, uint64_t *out)
 
 /* The absolute directory of path, relative to cwd (the run's working
  * directory: asked once, not for every file). (transfer full) */
-static char *abs_dir_of(const char *cwd, const char *path)
+char *dl_cli_abs_dir_of(const char *cwd, const char *path)
 {
         char *abs = dl_path_join(cwd, path);
         char *slash = strrchr(abs, '/');
@@ -156,15 +155,10 @@ static bool is_cxx_project(const struct dl_file_list *files)
         return cxx;
 }
 
-static int cmp_key(const void *a, const void *b)
-{
-        return strcmp(a, b);
-}
-
 /* An error with a place in a file (a rules file, a template) is printed as
  * compilers print theirs, "FILE:L:C: error: ...", which editors and CI
  * problem matchers pick up; any other as "ddblint: error: ...". */
-static void print_error(const struct dl_error *err)
+void dl_cli_print_error(const struct dl_error *err)
 {
         if (err->file && err->line) {
                 fprintf(stderr, "%s:%u", err->file, err->line);
@@ -177,662 +171,6 @@ static void print_error(const struct dl_error *err)
         char *m = dl_error_format(err);
         fprintf(stderr, "ddblint: error: %s\n", m);
         free(m);
-}
-
-static bool use_color(FILE *f)
-{
-        const char *nc = getenv("NO_COLOR");
-        return isatty(fileno(f)) && !(nc && *nc);
-}
-
-/* ---- the run ---------------------------------------------------------- */
-
-/* One report: a reporter and, for a file, the output opened at the start
- * and the memory it is written to until the end. */
-struct output {
-        struct dl_reporter *r;
-        struct dl_atomic_file *file; /* NULL: the reporter writes to stdout */
-        FILE *mem;
-        char *buf;
-        size_t len;
-};
-
-struct run {
-        struct dl_options o;
-        const struct dl_catalogue *cat;
-        const char **ids;
-        struct dl_log log;
-        struct dl_config *config;
-        struct dl_sink *sink;
-        struct dl_compdb *db;                /* -p: libclang's reader, loaded when asked */
-        char *compdb_dir, *compdb_tmp;       /* -p: what dl_compdb_locate gave */
-        struct dl_compdb_memo *compdb_memo;  /* its answers kept, or NULL */
-        struct dl_digest_memo *digests;      /* the cache's digest memo, or NULL (digests_of) */
-        char *skip_dir;                      /* skip_path: the last directory asked */
-        const struct dl_ruleset *skip_rules; /* and its rules */
-        char *real_dir_key, *real_dir;       /* compile_args: the last directory
-                                               made real, and its real path */
-        struct dl_gitignore *gitignore;
-        struct dl_git_changes *changes; /* --diff-base, or NULL */
-        char *stub_dir, *project_root, *cwd;
-        char *cache_dir;                 /* --cache-dir or the default; NULL: none */
-        struct dl_pch *pch;              /* the precompiled client header, or NULL */
-        struct dl_result_cache *results; /* each file's results, or NULL */
-        /* the prefilter's verdicts kept, or NULL */
-        struct dl_prefilter_memo *prefilter_memo;
-        size_t n_not_parsed;                     /* files the prefilter left out */
-        struct dl_ignore_list excludes;          /* --exclude */
-        struct dl_pipeline *pipelines;           /* per config index, lazily */
-        bool *pipeline_ready;
-        size_t n_pipelines;
-        struct output outputs[2];
-        size_t n_outputs;
-        struct dl_error walk_err;                /* a rules file met while walking */
-        bool walk_failed;
-        void *seen_diags;                        /* tsearch tree of replayed diagnostics */
-        bool *analysed;                          /* per file: analysed or left out by the
-                                                    prefilter (SARIF artifacts) */
-        size_t *job_file;                        /* per job: its file's index */
-        char **flag_notes;                       /* per file: the flags the allow-list
-                                                    dropped (flags.h), said or NULL */
-        const struct dl_own_header *owns;        /* every job's own headers, and */
-        size_t *own_file;                        /* each one's file index */
-        size_t n_owned;                          /* headers analysed in their owner's unit */
-        size_t *files_per_ruleset;
-        bool incomplete, had_clang_errors;
-        size_t n_clang_error_files; /* analysed sources with clang errors */
-        struct dl_progress progress;
-        struct dl_file_list files;
-        struct dl_file_list defs; /* table definition files (definitions.h) */
-        char **defs_linted;       /* those linted (SARIF artifacts; owned) */
-        size_t n_defs_linted;
-        size_t *rules_index;                     /* per file */
-        char **help_uri;                         /* per check */
-        char **help_markdown;                    /* per check */
-        struct dl_strbuf access;                 /* the subcommands' access records */
-        struct dl_infer_pass infer;              /* the wrappers the first pass inferred */
-};
-
-static bool check_on(void *data, const struct dl_ruleset *rules, const char *id)
-{
-        const struct run *r = data;
-        return dl_check_runs(rules, r->o.checks, id);
-}
-
-/* Exclusions: --exclude (relative to the current directory), the rules
- * file's `exclude:` (relative to its directory), and .gitignore while
- * walking a directory (a file named on the command line is always
- * analysed unless an exclude pattern names it). */
-static bool skip_path(void *data, const char *path, bool is_dir, bool named)
-{
-        struct run *r = data;
-        /* A walk never enters an excluded directory; a path named on the
-         * command line is excluded when a directory above it is. */
-        char *abs = dl_path_join(r->cwd, path);
-        bool skip = named ? dl_ignore_match_within(&r->excludes, abs, is_dir)
-                          : dl_ignore_match(&r->excludes, abs, is_dir) == 1;
-        const struct dl_ruleset *rs = NULL;
-        if (!skip && !r->walk_failed) {
-                /* the rules of the directory that holds path (the files of a
-                   directory come together: asked once for them) */
-                char *dir = dl_path_dirname(abs);
-                struct dl_error err;
-                dl_error_init(&err);
-                if (r->skip_dir && !strcmp(dir, r->skip_dir)) {
-                        rs = r->skip_rules;
-                        free(dir);
-                } else if (dl_config_for(r->config, dir, true, &rs, NULL, &err) != DL_OK) {
-                        r->walk_failed = true;
-                        dl_error_fini(&r->walk_err);
-                        r->walk_err = err;
-                        rs = NULL;
-                        free(dir);
-                } else {
-                        dl_error_fini(&err);
-                        free(r->skip_dir);
-                        r->skip_dir = dir;
-                        r->skip_rules = rs;
-                }
-        }
-        if (!skip && rs && rs->n_exclude) {
-                struct dl_ignore_list l = {0};
-                for (size_t i = 0; i < rs->n_exclude; i++)
-                        dl_ignore_add(&l, rs->exclude[i].pattern, rs->exclude[i].base);
-                skip = named ? dl_ignore_match_within(&l, abs, is_dir)
-                             : dl_ignore_match(&l, abs, is_dir) == 1;
-                dl_ignore_list_fini(&l);
-        }
-        if (!skip && !named)
-                skip = dl_gitignore_ignored(r->gitignore, abs, is_dir);
-        free(abs);
-        return skip;
-}
-
-/* The pipeline of ruleset index i, configured on first use. */
-static enum dl_status pipeline_of(struct run *r, size_t i, struct dl_error *err)
-{
-        if (i >= r->n_pipelines) {
-                size_t n = i + 1;
-                r->pipelines = dl_xrealloc(r->pipelines, n * sizeof *r->pipelines);
-                r->pipeline_ready = dl_xrealloc(r->pipeline_ready, n * sizeof *r->pipeline_ready);
-                r->files_per_ruleset = dl_xrealloc(r->files_per_ruleset,
-                                                   n * sizeof *r->files_per_ruleset);
-                for (size_t k = r->n_pipelines; k < n; k++) {
-                        r->pipeline_ready[k] = false;
-                        r->files_per_ruleset[k] = 0;
-                }
-                r->n_pipelines = n;
-        }
-        if (r->pipeline_ready[i])
-                return DL_OK;
-        struct dl_pipeline *p = &r->pipelines[i];
-        enum dl_status st =
-                dl_pipeline_init(p, dl_infer_pass_rules(&r->infer, dl_config_at(r->config, i)),
-                                 &r->log, NULL, NULL, err);
-        if (st)
-                return st;
-        r->pipeline_ready[i] = true;
-        dl_pipeline_select(p, r->o.checks);
-        p->stub_include_dir = r->stub_dir;
-        p->project_root = r->project_root;
-        p->pch = r->pch;
-        if (!r->o.no_prefilter) {
-                dl_pipeline_use_prefilter(p);
-                p->prefilter_memo = r->prefilter_memo;
-        }
-        p->verbose = r->o.verbose;
-        if (r->o.dump_requests)
-                p->dump = stdout;
-        if (r->o.command != DL_CMD_LINT)
-                p->access = &r->access;
-        dl_pipeline_use_cache(p, r->results);
-        return DL_OK;
-}
-
-/* Opens an output file now, so an unwritable one stops the run before
- * any work; the reporter writes into memory until the end. */
-static enum dl_status add_output(struct run *r, const char *path, int format,
-                                 struct dl_error *err)
-{
-        struct output *out = &r->outputs[r->n_outputs];
-        memset(out, 0, sizeof *out);
-        if (path) {
-                enum dl_status st = dl_atomic_open(path, &out->file, err);
-                if (st)
-                        return st;
-                out->mem = open_memstream(&out->buf, &out->len);
-                if (!out->mem) {
-                        fputs("ddblint: out of memory\n", stderr);
-                        abort();
-                }
-        }
-        struct dl_report_opts ro = {0};
-        ro.stream = out->mem ? out->mem : stdout;
-        ro.project_root = r->project_root;
-        ro.tool_version = DL_VERSION;
-        ro.include_suppressed = r->o.include_suppressed;
-        ro.help_uri = (const char *const *)r->help_uri;
-        ro.help_markdown = (const char *const *)r->help_markdown;
-        if (format == DL_FORMAT_SARIF)
-                out->r = dl_reporter_sarif_new_opts(&ro);
-        else if (format == DL_FORMAT_JSON)
-                out->r = dl_reporter_json_new(&ro);
-        else
-                out->r = dl_reporter_text_new(ro.stream, !out->mem && use_color(stdout),
-                                              !r->o.quiet);
-        r->n_outputs++;
-        return DL_OK;
-}
-
-/* Replays a job's tool diagnostics; a header's note repeated by every
- * file that includes it is said once. */
-static void replay_log(struct run *r, const struct dl_log *log)
-{
-        for (size_t k = 0; k < log->n; k++) {
-                const struct dl_log_entry *e = &log->items[k];
-                char *key = dl_xasprintf("%d|%s|%s|%u|%u|%s", (int)e->level, e->id,
-                                         e->file ? e->file : "", e->line, e->col, e->message);
-                char **slot = tsearch(key, &r->seen_diags, cmp_key);
-                if (!slot || *slot != key) {
-                        free(key);
-                        continue;
-                }
-                struct dl_loc loc = {e->file, e->line, e->col};
-                dl_log_add(&r->log, e->level, e->id, e->file ? &loc : NULL, "%s", e->message);
-        }
-}
-
-/* The note of the compile flags the allow-list dropped for file k (flags.h),
- * said with the file's other diagnostics, on every run: what the cache
- * answers depends on the flags kept, so a warm run says it as a cold one. */
-static void say_flags(struct run *r, size_t k)
-{
-        if (!r->flag_notes || !r->flag_notes[k])
-                return;
-        struct dl_loc loc = {r->files.paths[k], 0, 0};
-        dl_log_add(&r->log, DL_LOG_NOTE, "compile-flags-dropped", &loc, "%s", r->flag_notes[k]);
-}
-
-/* The findings of one unit (a translation unit or a definition file)
- * decided by the sink and shown. */
-static void take_unit(struct run *r, const char *path, const struct dl_ruleset *rules,
-                      struct dl_finding **take, size_t n_take)
-{
-        size_t n_new = 0;
-        size_t first = dl_sink_take_unit(r->sink, path, rules, take, n_take, &n_new);
-        size_t n;
-        const struct dl_finding *const *fs = dl_sink_findings(r->sink, &n);
-        for (size_t k = 0; k < r->n_outputs; k++) {
-                for (size_t f = first; f < first + n_new; f++)
-                        r->outputs[k].r->finding(r->outputs[k].r, fs[f]);
-        }
-        fflush(stdout);
-}
-
-static struct dl_pipeline *definitions_pipeline(void *data, const char *path)
-{
-        struct run *r = data;
-        char *dir = abs_dir_of(r->cwd, path);
-        const struct dl_ruleset *rs;
-        size_t idx = 0;
-        struct dl_error err;
-        dl_error_init(&err);
-        bool ok = dl_config_for(r->config, dir, true, &rs, &idx, &err) == DL_OK &&
-                  pipeline_of(r, idx, &err) == DL_OK;
-        free(dir);
-        if (!ok)
-                print_error(&err);
-        dl_error_fini(&err);
-        return ok ? &r->pipelines[idx] : NULL;
-}
-
-static bool definitions_mine(void *data, const char *path)
-{
-        const struct run *r = data;
-        return !r->o.shard_n || dl_shard_keeps(path, r->project_root, r->o.shard_k, r->o.shard_n);
-}
-
-static void definitions_done(void *data, const char *path, const struct dl_ruleset *rules,
-                             struct dl_finding **take, size_t n)
-{
-        take_unit(data, path, rules, take, n);
-}
-
-/* The table definition files of the run linted (definitions.h): those
- * named or walked, and those every rules file in use imports. */
-static void lint_definitions(struct run *r)
-{
-        char **paths = NULL;
-        size_t n = 0;
-        for (size_t i = 0; i < r->defs.n; i++) {
-                paths = dl_xrealloc(paths, (n + 1) * sizeof *paths);
-                paths[n++] = dl_xstrdup(r->defs.paths[i]);
-        }
-        for (size_t i = 0; i < r->n_pipelines; i++) {
-                if (r->pipeline_ready[i])
-                        dl_definitions_add_imports(dl_config_at(r->config, i), &paths, &n);
-        }
-        struct dl_definitions_env env = {definitions_pipeline, definitions_mine, definitions_done,
-                                         r};
-        r->n_defs_linted = dl_definitions_lint(paths, n, &env, &r->defs_linted);
-        dl_strv_free(paths, n);
-}
-
-/* A finished file, in file order: its diagnostics, its dump, its
- * findings decided and shown. */
-static void file_done(void *data, struct dl_job *job, size_t i)
-{
-        struct run *r = data;
-        dl_progress_clear(&r->progress);
-        dl_result_cache_count(r->results, job->cache, 1 + job->n_own);
-        say_flags(r, r->job_file[i]);
-        for (size_t h = 0; h < job->n_own; h++)
-                say_flags(r, r->own_file[(size_t)(job->own - r->owns) + h]);
-        replay_log(r, &job->log);
-        dl_strbuf_add(&r->access, job->access.buf, job->access.len);
-        if (job->dump) {
-                fwrite(job->dump, 1, job->dump_len, stdout);
-                fflush(stdout);
-        }
-        bool analysed = job->outcome == DL_FILE_ANALYSED;
-        if (job->outcome == DL_FILE_NOT_PARSED) { /* nothing in it to report */
-                r->n_not_parsed += 1 + job->n_own;
-                analysed = true;
-        }
-        if (!analysed) {
-                r->incomplete = true;
-        } else {
-                if (job->clang_errors) {
-                        r->had_clang_errors = true;
-                        r->n_clang_error_files++;
-                }
-                r->analysed[r->job_file[i]] = true;
-        }
-        if (!r->o.dump_requests) {
-                /* the unit's own headers: their directives judged too. A
-                 * unit the prefilter left out spells "ddblint" nowhere, nor
-                 * do its headers (prefilter.h): no directive to judge, and
-                 * its files are not read again */
-                if (job->outcome == DL_FILE_NOT_PARSED)
-                        analysed = false;
-                for (size_t h = 0; analysed && h < job->n_own; h++)
-                        dl_sink_take_unit(r->sink, job->own[h].path, job->pipeline->rules, NULL, 0,
-                                          NULL);
-                take_unit(r, analysed ? job->path : NULL, job->pipeline->rules, job->findings,
-                          job->n_findings);
-                job->n_findings = 0; /* the sink has them */
-        }
-        dl_job_fini(job);
-        dl_progress_update(&r->progress, i + 1, job->path);
-}
-
-/* The cache's digest memo (cache_files.h), opened at the first use; NULL
- * under --no-cache or without a cache directory. */
-static struct dl_digest_memo *digests_of(struct run *r)
-{
-        if (!r->digests && !r->o.no_cache) {
-                char *cache = dl_cli_cache_dir(&r->o);
-                r->digests = cache ? dl_digest_memo_open(cache) : NULL;
-                free(cache);
-        }
-        return r->digests;
-}
-
-/* -p: the database located and checked (compdb_json.h), then loaded by
- * libclang unless a memo of its answers is in the cache directory
- * (compdb_memo.h): then libclang is loaded only for a file the memo does
- * not know (compile_args). */
-static enum dl_status open_compdb(struct run *r, struct dl_error *err)
-{
-        const struct dl_options *o = &r->o;
-        /* A database named compile_commands.json whose very bytes have a
-         * memo was checked, and needed no copy, by the run that wrote it:
-         * it is not read with jansson again (0.1 s at 10,000 entries) */
-        char *found = o->no_cache ? NULL : dl_compdb_find(o->compdb_dir);
-        const char *name = found ? strrchr(found, '/') : NULL;
-        if (found && !strcmp(name ? name + 1 : found, "compile_commands.json")) {
-                char *cache = dl_cli_cache_dir(o);
-                r->compdb_memo = dl_compdb_memo_new(cache, found, digests_of(r));
-                free(cache);
-                if (dl_compdb_memo_found(r->compdb_memo)) {
-                        r->compdb_dir = dl_path_dirname(found);
-                        free(found);
-                        return DL_OK;
-                }
-                dl_compdb_memo_free(r->compdb_memo);
-                r->compdb_memo = NULL;
-        }
-        free(found);
-        enum dl_status st = dl_compdb_locate(o->compdb_dir, r->project_root, &r->compdb_dir,
-                                             &r->compdb_tmp, err);
-        if (st != DL_OK)
-                return st;
-        if (!o->no_cache) {
-                char *cache = dl_cli_cache_dir(o);
-                char *file = dl_xasprintf("%s/compile_commands.json", r->compdb_dir);
-                r->compdb_memo = dl_compdb_memo_new(cache, file, digests_of(r));
-                free(file);
-                free(cache);
-        }
-        if (dl_compdb_memo_found(r->compdb_memo))
-                return DL_OK;
-        return dl_compdb_open(r->compdb_dir, &r->db, err);
-}
-
-/* realpath(path) into buf (PATH_MAX bytes), or NULL: the files of a
- * directory come together, so its real path is asked once, and a file
- * that is no symbolic link is its real directory and its name (one lstat
- * instead of a readlink per component). */
-static char *real_file(struct run *r, const char *path, bool no_link, char *buf)
-{
-        const char *slash = strrchr(path, '/');
-        const char *base = slash ? slash + 1 : path;
-        struct stat st;
-        if (!*base || !strcmp(base, ".") || !strcmp(base, "..") ||
-            (!no_link && (lstat(path, &st) != 0 || S_ISLNK(st.st_mode))))
-                return realpath(path, buf);
-        char *dir = slash ? dl_xstrndup(path, (size_t)(slash - path) + (slash == path))
-                          : dl_xstrdup(".");
-        if (!r->real_dir_key || strcmp(dir, r->real_dir_key) != 0) {
-                free(r->real_dir_key);
-                free(r->real_dir);
-                char rb[PATH_MAX];
-                r->real_dir = realpath(dir, rb) ? dl_xstrdup(rb) : NULL;
-                r->real_dir_key = dir;
-        } else {
-                free(dir);
-        }
-        if (!r->real_dir || snprintf(buf, PATH_MAX, "%s/%s",
-                                     strcmp(r->real_dir, "/") ? r->real_dir : "", base) >= PATH_MAX)
-                return realpath(path, buf);
-        return buf;
-}
-
-/* dl_compile_args_for with -p's answers taken from the memo when it has
- * them, else from libclang (kept in the memo). no_link: path is known to
- * be no symbolic link (the walk said so). */
-static void compile_args(struct run *r, const char *path, bool no_link, const char *repo,
-                         struct dl_compile_args *out)
-{
-        const struct dl_options *o = &r->o;
-        const char *const *extra = (const char *const *)o->extra_args;
-        char buf[PATH_MAX];
-        const char *real = real_file(r, path, no_link, buf) ? buf : path;
-        int kept = dl_compdb_memo_get(r->compdb_memo, real, out);
-        if (kept < 0 && r->compdb_dir && !r->db)
-                dl_compdb_open(r->compdb_dir, &r->db, NULL); /* it loaded before */
-        if (kept < 0 && r->db) {
-                kept = dl_compdb_lookup(r->db, path, out);
-                dl_compdb_memo_put(r->compdb_memo, real, kept ? out : NULL);
-        }
-        if (kept > 0)
-                dl_compile_args_finish(out, r->project_root, extra, o->n_extra_args);
-        else
-                dl_compile_args_for(NULL, path, repo, r->project_root, extra, o->n_extra_args, out,
-                                    NULL);
-}
-
-/* The help URI and page of every check, for SARIF and JSON. */
-static void load_help(struct run *r, const char *argv0)
-{
-        r->help_uri = dl_xcalloc(r->cat->n + 1, sizeof *r->help_uri);
-        r->help_markdown = dl_xcalloc(r->cat->n + 1, sizeof *r->help_markdown);
-        char *dir = dl_cli_data_dir(argv0, "checks");
-        for (size_t i = 0; i < r->cat->n; i++) {
-                r->help_uri[i] = dl_help_uri(r->o.help_base, r->ids[i]);
-                if (!dir)
-                        continue;
-                char *page = dl_xasprintf("%s/%s.md", dir, r->ids[i]);
-                size_t len = 0;
-                if (dl_file_read(page, &r->help_markdown[i], &len, NULL) != DL_OK)
-                        r->help_markdown[i] = NULL;
-                free(page);
-        }
-        free(dir);
-}
-
-/* --checks: a glob that matches no check is a typo; enabling nothing is a
- * mistake too (clang-tidy says "no checks enabled"). */
-static enum dl_status validate_checks(const struct run *r, struct dl_error *err)
-{
-        if (!r->o.checks)
-                return DL_OK;
-        char *bad = dl_checks_glob_unmatched(r->o.checks, r->ids, r->cat->n);
-        if (bad) {
-                const char *s = dl_suggest(bad, r->ids, r->cat->n);
-                enum dl_status st = dl_error_set(err, DL_ERR_CONFIG, NULL,
-                                                 "--checks: '%s' matches no check%s%s%s "
-                                                 "(see 'ddblint --list-checks')",
-                                                 bad, s ? "; did you mean '" : "", s ? s : "",
-                                                 s ? "'?" : "");
-                free(bad);
-                return st;
-        }
-        bool any = false;
-        for (size_t i = 0; i < r->cat->n && !any; i++)
-                any = dl_checks_glob_apply(r->o.checks, r->ids[i], true);
-        if (!any)
-                return dl_error_set(err, DL_ERR_CONFIG, NULL,
-                                    "--checks '%s' enables no check; expected at least one",
-                                    r->o.checks);
-        return DL_OK;
-}
-
-/* The rules files and table definitions read, first use first. */
-static const char **config_files(const struct run *r, size_t *n)
-{
-        const char **out = NULL;
-        *n = 0;
-        for (size_t i = 0; i < dl_config_count(r->config); i++) {
-                const struct dl_ruleset *rs = dl_config_at(r->config, i);
-                for (size_t k = 0; k < rs->n_sources; k++) {
-                        bool dup = false;
-                        for (size_t j = 0; j < *n && !dup; j++)
-                                dup = strcmp(out[j], rs->sources[k]) == 0;
-                        if (dup)
-                                continue;
-                        out = dl_xrealloc(out, (*n + 1) * sizeof *out);
-                        out[(*n)++] = rs->sources[k];
-                }
-        }
-        return out;
-}
-
-static void say_rules(const struct run *r)
-{
-        for (size_t i = 0; i < r->n_pipelines; i++) {
-                if (!r->files_per_ruleset[i])
-                        continue;
-                const struct dl_ruleset *rs = dl_config_at(r->config, i);
-                size_t n = r->files_per_ruleset[i];
-                if (!rs->n_sources) {
-                        fprintf(stderr, "ddblint: note: no rules file for %zu file%s: built-in "
-                                        "defaults\n", n, n == 1 ? "" : "s");
-                        continue;
-                }
-                fprintf(stderr, "ddblint: note: rules for %zu file%s from %s", n,
-                        n == 1 ? "" : "s", rs->sources[0]);
-                for (size_t k = 1; k < rs->n_sources; k++)
-                        fprintf(stderr, ", %s", rs->sources[k]);
-                fputc('\n', stderr);
-        }
-}
-
-/* A note (shown under --verbose) for each declared wrapper whose pattern
- * matched no call in the files analysed with its rules; a wrapper shared
- * by several rulesets (inherit: true) is told once. */
-static void say_unused_wrappers(struct run *r)
-{
-        DL_VEC(const unsigned long *) told = {0};
-        for (size_t i = 0; i < r->n_pipelines; i++) {
-                if (!r->files_per_ruleset[i])
-                        continue;
-                const struct dl_ruleset *rs = dl_config_at(r->config, i);
-                for (size_t k = 0; k < rs->n_wrappers; k++) {
-                        const struct dl_wrapper *w = &rs->wrappers[k];
-                        bool seen = false;
-                        for (size_t t = 0; t < told.n && !seen; t++)
-                                seen = told.items[t] == w->calls;
-                        if (seen || __atomic_load_n(w->calls, __ATOMIC_RELAXED))
-                                continue;
-                        DL_VEC_PUSH(&told, w->calls);
-                        dl_log_add(&r->log, DL_LOG_NOTE, "wrapper-unused", &w->loc,
-                                   "the wrapper pattern '%s' matches no function called in the "
-                                   "files analysed",
-                                   w->match);
-                }
-        }
-        DL_VEC_FREE(&told);
-}
-
-static void run_fini(struct run *r)
-{
-        for (size_t i = 0; i < r->n_pipelines; i++) {
-                if (r->pipeline_ready[i])
-                        dl_pipeline_fini(&r->pipelines[i]);
-        }
-        free(r->pipelines);
-        free(r->pipeline_ready);
-        free(r->files_per_ruleset);
-        dl_infer_pass_fini(&r->infer);
-        for (size_t i = 0; i < r->n_outputs; i++) {
-                if (r->outputs[i].r)
-                        r->outputs[i].r->destroy(r->outputs[i].r);
-                if (r->outputs[i].mem)
-                        fclose(r->outputs[i].mem);
-                free(r->outputs[i].buf);
-                dl_atomic_abort(r->outputs[i].file);
-        }
-        for (size_t i = 0; r->help_uri && i < r->cat->n; i++) {
-                free(r->help_uri[i]);
-                free(r->help_markdown[i]);
-        }
-        free(r->help_uri);
-        free(r->help_markdown);
-        tdestroy(r->seen_diags, free);
-        free(r->analysed);
-        free(r->job_file);
-        free(r->own_file);
-        free(r->rules_index);
-        dl_file_list_fini(&r->files);
-        dl_file_list_fini(&r->defs);
-        dl_strv_free(r->defs_linted, r->n_defs_linted);
-        dl_pch_free(r->pch);
-        dl_result_cache_free(r->results);
-        dl_prefilter_memo_free(r->prefilter_memo);
-        free(r->cache_dir);
-        dl_sink_free(r->sink);
-        dl_compdb_free(r->db);
-        dl_compdb_memo_free(r->compdb_memo);
-        /* after the result cache and the compdb memo, which borrow it */
-        dl_digest_memo_close(r->digests);
-        free(r->real_dir_key);
-        free(r->skip_dir);
-        free(r->real_dir);
-        dl_compdb_unlocate(r->compdb_tmp);
-        free(r->compdb_dir);
-        dl_config_free(r->config);
-        dl_gitignore_free(r->gitignore);
-        dl_git_changes_free(r->changes);
-        dl_ignore_list_fini(&r->excludes);
-        free(r->stub_dir);
-        free(r->project_root);
-        free(r->cwd);
-        free(r->ids);
-        dl_error_fini(&r->walk_err);
-        dl_strbuf_fini(&r->access);
-        dl_options_fini(&r->o);
-        dl_log_fini(&r->log);
-}
-
-/* Ends every report and writes the output files. */
-static bool finish_outputs(struct run *r, const struct dl_run_summary *sum)
-{
-        bool ok = true;
-        for (size_t i = 0; i < r->n_outputs; i++) {
-                struct output *out = &r->outputs[i];
-                if (out->r->end(out->r, sum) != DL_OK) {
-                        fprintf(stderr, "ddblint: error: %s\n",
-                                dl_reporter_error(out->r) ? dl_reporter_error(out->r)
-                                                          : "cannot write the report");
-                        ok = false;
-                        continue;
-                }
-                if (!out->file)
-                        continue;
-                fclose(out->mem);
-                out->mem = NULL;
-                struct dl_error err;
-                dl_error_init(&err);
-                enum dl_status st = dl_atomic_commit(out->file, out->buf, out->len, &err);
-                out->file = NULL;
-                if (st != DL_OK) {
-                        print_error(&err);
-                        ok = false;
-                }
-                dl_error_fini(&err);
-        }
-        return ok;
 }
 
 int dl_cli_main(int argc, char **argv)
@@ -851,7 +189,7 @@ int dl_cli_main(int argc, char **argv)
                 r->ids[i] = r->cat->checks[i]->info->id;
 
         if (dl_options_parse(&r->o, argc, argv, &err) != DL_OK) {
-                print_error(&err);
+                dl_cli_print_error(&err);
                 fputs("usage: ddblint [options] [--] PATH... (see 'ddblint --help')\n", stderr);
                 rc = DL_EXIT_USAGE;
                 goto out;
@@ -881,13 +219,13 @@ int dl_cli_main(int argc, char **argv)
                               stderr);
                         rc = DL_EXIT_USAGE;
                 } else if (dl_sarif_merge(o->paths, o->n_paths, o->output, &err) != DL_OK) {
-                        print_error(&err);
+                        dl_cli_print_error(&err);
                         rc = DL_EXIT_USAGE;
                 }
                 goto out;
         }
-        if (validate_checks(r, &err) != DL_OK || dl_access_cmd_check(o, &err) != DL_OK) {
-                print_error(&err);
+        if (dl_run_validate_checks(r, &err) != DL_OK || dl_access_cmd_check(o, &err) != DL_OK) {
+                dl_cli_print_error(&err);
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
@@ -917,16 +255,16 @@ int dl_cli_main(int argc, char **argv)
                 enum dl_status st = o->output ? dl_atomic_open(o->output, &probe, &err) : DL_OK;
                 dl_atomic_abort(probe);
                 if (st != DL_OK) {
-                        print_error(&err);
+                        dl_cli_print_error(&err);
                         rc = DL_EXIT_USAGE;
                         goto out;
                 }
         } else if (!o->dump_requests) {
                 /* Every output is checked for writability before any work. */
-                load_help(r, argv[0]);
-                enum dl_status st = add_output(r, o->output, (int)o->format, &err);
+                dl_run_load_help(r, argv[0]);
+                enum dl_status st = dl_run_add_output(r, o->output, (int)o->format, &err);
                 if (st == DL_OK && o->sarif_path)
-                        st = add_output(r, o->sarif_path, DL_FORMAT_SARIF, &err);
+                        st = dl_run_add_output(r, o->sarif_path, DL_FORMAT_SARIF, &err);
                 const char *probes[] = {o->write_baseline, o->export_fixes};
                 for (size_t i = 0; st == DL_OK && i < 2; i++) {
                         struct dl_atomic_file *probe = NULL;
@@ -934,7 +272,7 @@ int dl_cli_main(int argc, char **argv)
                         dl_atomic_abort(probe);
                 }
                 if (st != DL_OK) {
-                        print_error(&err);
+                        dl_cli_print_error(&err);
                         rc = DL_EXIT_USAGE;
                         goto out;
                 }
@@ -947,7 +285,7 @@ int dl_cli_main(int argc, char **argv)
                                      "--diff-base and --write-baseline cannot be used together");
                 if (o->write_baseline ||
                     dl_git_changes_load(r->cwd, o->diff_base, &r->changes, &err) != DL_OK) {
-                        print_error(&err);
+                        dl_cli_print_error(&err);
                         rc = DL_EXIT_USAGE;
                         goto out;
                 }
@@ -956,12 +294,12 @@ int dl_cli_main(int argc, char **argv)
         struct dl_config_opts co = {o->rules_path, o->tables_from, o->n_tables_from,
                                     r->ids,        r->cat->n,      r->project_root};
         if (dl_config_new(&co, &r->config, &err) != DL_OK) {
-                print_error(&err);
+                dl_cli_print_error(&err);
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
-        if (o->compdb_dir && open_compdb(r, &err) != DL_OK) {
-                print_error(&err);
+        if (o->compdb_dir && dl_run_open_compdb(r, &err) != DL_OK) {
+                dl_cli_print_error(&err);
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
@@ -991,7 +329,7 @@ int dl_cli_main(int argc, char **argv)
         if (!o->no_cache && !o->dump_requests) {
                 char *dir = dl_cli_cache_dir(o);
                 r->results = dir ? dl_result_cache_new(dir, cache_size, DL_VERSION, r->stub_dir,
-                                                       digests_of(r))
+                                                       dl_run_digests_of(r))
                                  : NULL;
                 if (r->results && !o->no_prefilter)
                         r->prefilter_memo = dl_prefilter_memo_new(
@@ -1004,7 +342,7 @@ int dl_cli_main(int argc, char **argv)
         so.n_known_ids = r->cat->n;
         so.project_root = r->project_root;
         so.baseline_path = o->baseline;
-        so.check_on = check_on;
+        so.check_on = dl_run_check_on;
         so.check_on_data = r;
         if (r->changes) {
                 so.in_scope = dl_git_changes_keep;
@@ -1012,7 +350,7 @@ int dl_cli_main(int argc, char **argv)
         }
         r->sink = dl_sink_new(&so);
         if (dl_sink_load_baseline(r->sink, &err) != DL_OK) {
-                print_error(&err);
+                dl_cli_print_error(&err);
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
@@ -1024,7 +362,7 @@ int dl_cli_main(int argc, char **argv)
         static const char *const here[] = {"."};
         struct dl_walk_opts wo = {o->extensions,
                                   o->n_extensions,
-                                  skip_path,
+                                  dl_run_skip_path,
                                   r,
                                   r->project_root,
                                   o->follow_symlinks,
@@ -1032,7 +370,7 @@ int dl_cli_main(int argc, char **argv)
         dl_walk_paths(o->n_paths ? o->paths : here, o->n_paths ? o->n_paths : 1, &wo, &r->log,
                       &r->files);
         if (r->walk_failed) {
-                print_error(&r->walk_err);
+                dl_cli_print_error(&r->walk_err);
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
@@ -1056,7 +394,7 @@ int dl_cli_main(int argc, char **argv)
         for (size_t i = 0; i < n_all; i++) {
                 const char *path = r->files.paths[i];
                 const struct dl_ruleset *rs;
-                char *dir = abs_dir_of(r->cwd, path);
+                char *dir = dl_cli_abs_dir_of(r->cwd, path);
                 /* the files of a directory come together: the previous
                    file's rules when it was in the same one */
                 if (last_dir && !strcmp(dir, last_dir)) {
@@ -1064,7 +402,7 @@ int dl_cli_main(int argc, char **argv)
                 } else if (dl_config_for(r->config, dir, true, &rs, &r->rules_index[i], &err) !=
                            DL_OK) {
                         free(dir);
-                        print_error(&err);
+                        dl_cli_print_error(&err);
                         rc = DL_EXIT_USAGE;
                         for (size_t k = 0; k < i; k++) {
                                 dl_compile_args_fini(&cargs[k]);
@@ -1089,7 +427,7 @@ int dl_cli_main(int argc, char **argv)
                 } else {
                         free(dir);
                 }
-                compile_args(r, path, r->files.no_link[i], last_repo, &cargs[i]);
+                dl_run_compile_args(r, path, r->files.no_link[i], last_repo, &cargs[i]);
                 r->flag_notes[i] = dl_flags_note(
                         cargs[i].drops, cargs[i].n_drops, cargs[i].origin,
                         cargs[i].origin && !strcmp(cargs[i].origin, "compile_commands.json"));
@@ -1145,8 +483,8 @@ int dl_cli_main(int argc, char **argv)
                                                         o->shard_k, o->shard_n);
                 if (!mine[i])
                         continue;
-                if (pipeline_of(r, r->rules_index[i], &err) != DL_OK) {
-                        print_error(&err);
+                if (dl_run_pipeline_of(r, r->rules_index[i], &err) != DL_OK) {
+                        dl_cli_print_error(&err);
                         rc = DL_EXIT_USAGE;
                         break;
                 }
@@ -1199,7 +537,7 @@ int dl_cli_main(int argc, char **argv)
         }
         if (rc == DL_EXIT_OK) {
                 if (o->verbose) {
-                        say_rules(r);
+                        dl_run_say_rules(r);
                         if (n_own_total)
                                 fprintf(stderr,
                                         "ddblint: note: %zu header%s analysed in the translation "
@@ -1217,7 +555,7 @@ int dl_cli_main(int argc, char **argv)
                         dl_progress_wanted(isatty(fileno(stderr)), o->quiet, getenv("TERM"), n), n);
                 struct dl_job_limits limits = {o->tu_timeout, o->tu_memory};
                 dl_jobs_run(jobs, n, o->jobs ? o->jobs : dl_jobs_default_workers(), &limits,
-                            file_done, r);
+                            dl_run_file_done, r);
                 /* of this shard's files; a header analysed with its owner
                  * comes with the owner's entry */
                 dl_prefilter_memo_save(r->prefilter_memo);
@@ -1232,7 +570,7 @@ int dl_cli_main(int argc, char **argv)
                                         dl_prefilter_memo_hits(r->prefilter_memo));
                 }
                 dl_progress_clear(&r->progress);
-                say_unused_wrappers(r);
+                dl_run_say_unused_wrappers(r);
                 /* an owned header is analysed when its owner is */
                 for (size_t i = 0; i < n_all; i++) {
                         if (mine[i] && owner[i] != DL_NO_OWNER)
@@ -1257,7 +595,7 @@ int dl_cli_main(int argc, char **argv)
                 rc = r->incomplete ? DL_EXIT_INCOMPLETE : DL_EXIT_OK;
                 if (fflush(stdout) != 0 || ferror(stdout)) { /* a full disk, /dev/full */
                         dl_error_set(&err, DL_ERR_IO, NULL, "cannot write the requests");
-                        print_error(&err);
+                        dl_cli_print_error(&err);
                         rc = DL_EXIT_USAGE;
                 }
                 goto out;
@@ -1287,9 +625,9 @@ int dl_cli_main(int argc, char **argv)
                         rc = DL_EXIT_INCOMPLETE;
                 goto out;
         }
-        lint_definitions(r);
+        dl_run_lint_definitions(r);
         if (dl_sink_finish(r->sink, &r->log, &err) != DL_OK) {
-                print_error(&err);
+                dl_cli_print_error(&err);
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
@@ -1311,9 +649,9 @@ int dl_cli_main(int argc, char **argv)
         sum.n_clang_error_files = r->n_clang_error_files;
         sum.argc = argc;
         sum.argv = (const char *const *)argv;
-        const char **confs = config_files(r, &sum.n_config_files);
+        const char **confs = dl_run_config_files(r, &sum.n_config_files);
         sum.config_files = confs;
-        bool report_ok = finish_outputs(r, &sum);
+        bool report_ok = dl_run_finish_outputs(r, &sum);
         free(confs);
         free(artifacts);
         if (!report_ok) {
@@ -1322,13 +660,13 @@ int dl_cli_main(int argc, char **argv)
         }
         if (o->write_baseline &&
             dl_sink_write_baseline(r->sink, o->write_baseline, &err) != DL_OK) {
-                print_error(&err);
+                dl_cli_print_error(&err);
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
         if ((o->fix || o->export_fixes) &&
             dl_cli_fixes(o, r->sink, r->project_root, &r->log, &err) != DL_OK) {
-                print_error(&err);
+                dl_cli_print_error(&err);
                 rc = DL_EXIT_USAGE;
                 goto out;
         }
@@ -1342,7 +680,7 @@ int dl_cli_main(int argc, char **argv)
                 rc = DL_EXIT_FINDINGS;
 
 out:
-        run_fini(r);
+        dl_run_fini(r);
         dl_error_fini(&err);
         return rc;
 }
