@@ -26,7 +26,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MEMO_HEAD "ddblint infer memo 1"
+/* 2: a file is parsed when it may define a helper too (model/helper.h):
+ * memo 1 remembered such files as "spells no target" */
+#define MEMO_HEAD "ddblint infer memo 2"
 
 static bool memo_line(void *data, const char *start, const char *end)
 {
@@ -53,6 +55,9 @@ static void take_inferred(void *data, struct dl_job *job, size_t index)
         for (size_t i = 0; i < job->inferred.v.n; i++)
                 DL_VEC_PUSH(&ip->found.v, job->inferred.v.items[i]);
         job->inferred.v.n = 0; /* the names and files moved */
+        for (size_t i = 0; i < job->inferred.helpers.v.n; i++)
+                DL_VEC_PUSH(&ip->found.helpers.v, job->inferred.helpers.v.items[i]);
+        job->inferred.helpers.v.n = 0;
         dl_job_fini(job);
 }
 
@@ -165,7 +170,8 @@ void dl_infer_pass_run(struct dl_infer_pass *ip, const struct dl_infer_inputs *i
                 struct dl_error err;
                 dl_error_init(&err);
                 bool candidate = dl_file_read(paths[i], &text, &len, &err) == DL_OK &&
-                                 !memchr(text, '\0', len) && dl_infer_candidate(text, len);
+                                 !memchr(text, '\0', len) &&
+                                 (dl_infer_candidate(text, len) || dl_helper_candidate(text, len));
                 free(text);
                 dl_error_fini(&err);
                 if (!candidate) {
@@ -218,6 +224,12 @@ void dl_infer_pass_run(struct dl_infer_pass *ip, const struct dl_infer_inputs *i
                 dl_cache_sealed_write(ip->memo_path, MEMO_HEAD, dl_strbuf_cstr(&keep));
         dl_strbuf_fini(&keep);
         size_t dropped = dl_inferred_sort(&ip->found);
+        size_t dropped_helpers = dl_helper_sort(&ip->found.helpers);
+        if (verbose && dropped_helpers)
+                dl_log_add(log, DL_LOG_NOTE, "inferred-helper-ambiguous", NULL,
+                           "%zu function%s defined in different files return different "
+                           "values: not used at their calls",
+                           dropped_helpers, dropped_helpers == 1 ? "" : "s");
         if (verbose && dropped)
                 dl_log_add(log, DL_LOG_NOTE, "inferred-wrapper-ambiguous", NULL,
                            "%zu function name%s inferred as wrappers with different arguments "
@@ -232,12 +244,20 @@ void dl_infer_pass_run(struct dl_infer_pass *ip, const struct dl_infer_inputs *i
                            dl_strbuf_cstr(&sb));
                 dl_strbuf_fini(&sb);
         }
+        for (size_t i = 0; verbose && i < ip->found.helpers.v.n; i++) {
+                struct dl_strbuf sb;
+                dl_strbuf_init(&sb);
+                dl_helper_describe(&sb, &ip->found.helpers.v.items[i]);
+                dl_log_add(log, DL_LOG_NOTE, "inferred-helper", &ip->found.helpers.v.items[i].loc,
+                           "helper %s: known at its calls in other files", dl_strbuf_cstr(&sb));
+                dl_strbuf_fini(&sb);
+        }
         ip->wrappers = dl_inferred_wrappers(ip->found.v.items, ip->found.v.n);
 }
 
 const struct dl_ruleset *dl_infer_pass_rules(struct dl_infer_pass *ip, const struct dl_ruleset *rs)
 {
-        if (!ip || !ip->found.v.n || !rs)
+        if (!ip || (!ip->found.v.n && !ip->found.helpers.v.n) || !rs)
                 return rs;
         for (size_t i = 0; i < ip->n_rules; i++) {
                 if (ip->of[i] == rs)
@@ -252,6 +272,8 @@ const struct dl_ruleset *dl_infer_pass_rules(struct dl_infer_pass *ip, const str
         for (size_t i = 0; i < ip->found.v.n; i++)
                 copy->wrappers[rs->n_wrappers + i] = ip->wrappers[i];
         copy->n_wrappers = n;
+        copy->helpers = ip->found.helpers.v.items;
+        copy->n_helpers = ip->found.helpers.v.n;
         ip->rules = dl_xrealloc(ip->rules, (ip->n_rules + 1) * sizeof *ip->rules);
         ip->of = dl_xrealloc(ip->of, (ip->n_rules + 1) * sizeof *ip->of);
         ip->rules[ip->n_rules] = copy;

@@ -18,6 +18,7 @@ enum {
         TAG_ACCESS = 'A',
         TAG_CALLS = 'W',
         TAG_INFERRED = 'I',
+        TAG_HELPER = 'H',
         TAG_END = 'E'
 };
 
@@ -117,6 +118,18 @@ void dl_job_wire_encode(const struct dl_job *job, const unsigned long *calls, si
                 put_str(out, w->loc.file);
                 put_u32(out, w->loc.line);
                 put_u32(out, w->loc.col);
+        }
+        for (size_t i = 0; i < job->inferred.helpers.v.n; i++) {
+                const struct dl_helper *h = &job->inferred.helpers.v.items[i];
+                dl_strbuf_putc(out, TAG_HELPER);
+                put_str(out, h->usr);
+                put_str(out, h->name);
+                put_u32(out, (uint32_t)h->attr);
+                put_u32(out, h->param);
+                put_str(out, h->value);
+                put_str(out, h->loc.file);
+                put_u32(out, h->loc.line);
+                put_u32(out, h->loc.col);
         }
         for (size_t k = 0; k < n_calls; k++) {
                 if (!calls[k])
@@ -278,6 +291,29 @@ static void get_inferred(struct reader *r, struct dl_job *job)
         DL_VEC_PUSH(&job->inferred.v, w);
 }
 
+/* A helper (model/helper.h): a type beyond BS, no USR or name, or neither
+ * a parameter nor a value is a broken message. */
+static void get_helper(struct reader *r, struct dl_job *job)
+{
+        struct dl_helper h = {0};
+        h.usr = get_str(r, NULL);
+        h.name = get_str(r, NULL);
+        uint32_t attr = get_u32(r);
+        h.param = get_u32(r);
+        h.value = get_str(r, NULL);
+        h.loc.file = get_str(r, NULL);
+        h.loc.line = get_u32(r);
+        h.loc.col = get_u32(r);
+        if (r->bad || !h.usr || !h.name || attr > DL_ATTR_BS || (!h.param && !h.value) ||
+            (h.param && (!attr || h.param > 64))) {
+                r->bad = true;
+                dl_helper_fini(&h);
+                return;
+        }
+        h.attr = (enum dl_attr_type)attr;
+        DL_VEC_PUSH(&job->inferred.helpers.v, h);
+}
+
 bool dl_job_wire_decode(const char *buf, size_t len, struct dl_job *job)
 {
         struct reader r = {buf, buf + len, false};
@@ -288,6 +324,7 @@ bool dl_job_wire_decode(const char *buf, size_t len, struct dl_job *job)
                 case TAG_LOG: get_log(&r, job); break;
                 case TAG_FINDING: get_finding(&r, job); break;
                 case TAG_INFERRED: get_inferred(&r, job); break;
+                case TAG_HELPER: get_helper(&r, job); break;
                 case TAG_DUMP:
                         free(job->dump);
                         job->dump = get_str(&r, &job->dump_len);

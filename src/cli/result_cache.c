@@ -35,6 +35,7 @@
 #include "../core/strbuf.h"
 #include "../core/vec.h"
 #include "../findings/fileio.h"
+#include "../model/helper.h"
 #include "../rules/schema.h"
 
 #include <dirent.h>
@@ -304,6 +305,15 @@ void dl_result_cache_base(const struct dl_result_cache *c, const struct dl_rules
                          w->operation ? w->operation : "-", w->n_args ? w->args[0].argument : 0);
                 dl_digest_str(&ctx, w->match);
                 dl_digest_str(&ctx, line);
+        }
+        /* the helpers found in the run's files (model/helper.h): likewise */
+        for (size_t i = 0; rules && i < rules->n_helpers; i++) {
+                struct dl_strbuf sb;
+                dl_strbuf_init(&sb);
+                dl_helper_describe(&sb, &rules->helpers[i]);
+                dl_digest_str(&ctx, rules->helpers[i].usr);
+                dl_digest_str(&ctx, dl_strbuf_cstr(&sb));
+                dl_strbuf_fini(&sb);
         }
         for (size_t i = 0; i < n_checks; i++)
                 dl_digest_str(&ctx, run_check[i] ? "1" : "0");

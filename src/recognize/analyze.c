@@ -9,6 +9,7 @@
 
 #include "engine.h"
 #include "infer.h"
+#include "summary.h"
 
 #include "../core/arena.h"
 #include "../core/alloc.h"
@@ -294,6 +295,10 @@ enum dl_status dl_analyze_infer(const char *path, const struct dl_analyze_opts *
                                 known = !strcmp(out->v.items[k].name, name);
                         if (!known && (round == 0 || dl_engine_applies(engine)))
                                 dl_engine_infer(engine, fn, name, &m, out);
+                        /* a key-building helper, for the other files */
+                        struct dl_helper h;
+                        if (round == 0 && dl_summaries_export(dl_engine_summaries(engine), fn, &h))
+                                DL_VEC_PUSH(&out->helpers.v, h);
                 }
                 dl_engine_free(engine);
                 free(all);

@@ -45,6 +45,11 @@ const struct dl_recognizer *const *dl_engine_recognizers(const struct dl_engine 
  * be set by the caller before calling a hook). */
 struct dl_rctx *dl_engine_ctx(struct dl_engine *e);
 
+struct dl_summaries;
+/** dl_engine_summaries - the unit's function summaries (recognize/
+ * summary.h; transfer none: they live as long as e). */
+struct dl_summaries *dl_engine_summaries(struct dl_engine *e);
+
 /** dl_engine_applies - does any recognizer apply to the unit? */
 bool dl_engine_applies(const struct dl_engine *e);
 

@@ -50,11 +50,16 @@
 
 #define MAX_HELPER_DEPTH 4
 
+static enum dl_attr_type attr_call(void *data, CXCursor call, CXCursor *arg, bool *copy);
+
 struct dl_engine *dl_engine_new(const struct dl_rctx *ctx, const struct dl_unit *unit)
 {
         struct dl_engine *e = dl_xcalloc(1, sizeof *e);
         e->ctx = *ctx;
         e->sums = dl_summaries_new(ctx->cx);
+        /* the helpers the first pass found in the run's files */
+        dl_summaries_set_helpers(e->sums, ctx->rules ? ctx->rules->helpers : NULL,
+                                 ctx->rules ? ctx->rules->n_helpers : 0, attr_call, e);
         size_t n;
         const struct dl_recognizer *const *all = dl_recognizers(&n);
         for (size_t i = 0; i < n && e->n_recs < sizeof e->recs / sizeof e->recs[0]; i++) {
@@ -126,6 +131,23 @@ static const struct dl_recognizer *classify(struct dl_engine *e, CXCursor call, 
         }
         memset(ev, 0, sizeof *ev);
         return NULL;
+}
+
+/* dl_attr_call_fn (summary.h): how a helper's return builds its
+ * AttributeValue. */
+static enum dl_attr_type attr_call(void *data, CXCursor call, CXCursor *arg, bool *copy)
+{
+        struct dl_event ev;
+        classify(data, call, &ev);
+        *copy = ev.kind == DL_EV_ATTR_COPY;
+        *arg = *copy || (ev.kind == DL_EV_ATTR && ev.n_args == 1) ? ev.args[0]
+                                                                  : clang_getNullCursor();
+        return ev.kind == DL_EV_ATTR ? ev.attr : DL_ATTR_UNKNOWN;
+}
+
+struct dl_summaries *dl_engine_summaries(struct dl_engine *e)
+{
+        return e->sums;
 }
 
 const struct dl_event *dl_follow_event_at(struct scope *s, int i)
@@ -249,6 +271,8 @@ enum dl_attr_type dl_follow_attr_value(struct scope *s, CXCursor v, struct dl_va
                         v = dl_cx_strip(ev->args[0]);
                         continue;
                 }
+                if (ev->kind == DL_EV_NONE) /* a helper's value (summary.h) */
+                        return dl_summaries_attr(s->e->sums, &eval, v, scalar);
                 if (ev->kind != DL_EV_ATTR)
                         return DL_ATTR_UNKNOWN;
                 if (ev->n_args == 1) {

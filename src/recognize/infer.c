@@ -382,6 +382,7 @@ void dl_inferred_vec_fini(struct dl_inferred_vec *v)
                 free((char *)v->v.items[i].loc.file);
         }
         DL_VEC_FREE(&v->v);
+        dl_helper_vec_fini(&v->helpers);
 }
 
 static int by_name(const void *a, const void *b)

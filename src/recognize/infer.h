@@ -33,6 +33,7 @@
 #include "../core/loc.h"
 #include "../core/strbuf.h"
 #include "../core/vec.h"
+#include "../model/helper.h"
 #include "../model/request.h"
 
 #include <stdbool.h>
@@ -47,8 +48,11 @@ struct dl_inferred {
         struct dl_loc loc;           /* the function's definition (file on the heap) */
 };
 
+/* What the first pass found: the inferred wrappers, and the key-building
+ * helpers (model/helper.h) of the files it parsed. */
 struct dl_inferred_vec {
         DL_VEC(struct dl_inferred) v;
+        struct dl_helper_vec helpers;
 };
 
 /**
@@ -59,7 +63,7 @@ struct dl_inferred_vec {
  */
 bool dl_infer_candidate(const char *text, size_t len);
 
-/** dl_inferred_vec_fini - free the names and files; NULL-safe. */
+/** dl_inferred_vec_fini - free the names, files and helpers; NULL-safe. */
 void dl_inferred_vec_fini(struct dl_inferred_vec *v);
 
 /**

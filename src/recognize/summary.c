@@ -16,7 +16,9 @@
 #include "../core/vec.h"
 #include "../frontend/body.h"
 #include "../frontend/cx.h"
+#include "../model/template.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 struct summary {
@@ -27,6 +29,9 @@ struct summary {
         CXCursor returns[DL_SUMMARY_MAX_RETURNS];
         unsigned n_returns; /* may exceed DL_SUMMARY_MAX_RETURNS: no value */
         unsigned end;       /* offset of the end of the body */
+        /* what it gives as a helper (model/helper.h), made on demand */
+        bool helper_done, helper_ok;
+        struct dl_helper helper;
 };
 
 struct dl_summaries {
@@ -35,6 +40,12 @@ struct dl_summaries {
         DL_VEC(struct summary *) items;
         CXCursor stack[DL_SUMMARY_MAX_DEPTH]; /* summaries being applied */
         unsigned depth;
+        /* helpers of other units (sorted by USR) and the engine's reading
+         * of an AttributeValue call (dl_summaries_set_helpers) */
+        const struct dl_helper *ext;
+        size_t n_ext;
+        dl_attr_call_fn attr_call;
+        void *attr_data;
 };
 
 /* ---- finding a summary ------------------------------------------------------ */
@@ -163,17 +174,31 @@ static void summarize(struct dl_summaries *s, struct summary *sm)
         }
 }
 
+/* Is callee a function a summary may stand for (not virtual)? */
+static bool summarizable(CXCursor callee)
+{
+        enum CXCursorKind k = clang_getCursorKind(callee);
+        return k == CXCursor_FunctionDecl ||
+               (k == CXCursor_CXXMethod && !clang_CXXMethod_isVirtual(callee));
+}
+
+static struct summary *summary_def(struct dl_summaries *s, CXCursor def);
+
 /* The summary of the function call calls, or NULL when it has none. */
 static struct summary *summary_of(struct dl_summaries *s, CXCursor call)
 {
         CXCursor callee = clang_getCursorReferenced(call);
-        enum CXCursorKind k = clang_getCursorKind(callee);
-        if (k != CXCursor_FunctionDecl &&
-            !(k == CXCursor_CXXMethod && !clang_CXXMethod_isVirtual(callee)))
+        if (!summarizable(callee))
                 return NULL;
         CXCursor def = clang_getCursorDefinition(callee);
         if (clang_Cursor_isNull(def))
                 return NULL;
+        return summary_def(s, def);
+}
+
+/* The summary of the function definition def, or NULL when it has none. */
+static struct summary *summary_def(struct dl_summaries *s, CXCursor def)
+{
         struct summary *sm = NULL;
         for (size_t i = 0; i < s->items.n && !sm; i++) {
                 if (clang_equalCursors(s->items.items[i]->fn, def))
@@ -216,6 +241,24 @@ static bool same_value(const struct dl_value *a, const struct dl_value *b)
         return true;
 }
 
+/* Is t a string type: a char pointer, or a class whose name says string
+ * (std::string, Aws::String)? */
+static bool returns_string_type(CXType t)
+{
+        t = clang_getCanonicalType(t);
+        if (t.kind == CXType_Pointer) {
+                enum CXTypeKind pk = clang_getCanonicalType(clang_getPointeeType(t)).kind;
+                return pk == CXType_Char_S || pk == CXType_Char_U || pk == CXType_SChar ||
+                       pk == CXType_UChar;
+        }
+        if (t.kind != CXType_Record)
+                return false;
+        CXString sp = clang_getTypeSpelling(t);
+        bool yes = strstr(clang_getCString(sp), "basic_string<char") != NULL;
+        clang_disposeString(sp);
+        return yes;
+}
+
 /* Does fn return a string (a char pointer, or an object: a std::string's
  * text is its value; any other object folds to a hole)? */
 static bool returns_string(CXCursor fn)
@@ -229,12 +272,22 @@ static bool returns_string(CXCursor fn)
         return t.kind == CXType_Record;
 }
 
+static const struct dl_helper *helper_at(struct dl_summaries *s, CXCursor call);
+
 static bool call_value(void *data, struct dl_eval *ev, CXCursor call, struct dl_tmpl *t,
                        unsigned depth)
 {
         struct dl_summaries *s = data;
         struct summary *sm = summary_of(s, call);
-        if (!sm || !sm->n_returns || !returns_string(sm->fn))
+        if (!sm) {
+                /* defined in another file: what the first pass found there */
+                const struct dl_helper *h = helper_at(s, call);
+                if (!h || h->attr != DL_ATTR_UNKNOWN || !h->value)
+                        return false;
+                dl_helper_append(t, h->value, dl_cx_cursor_loc(ev->cx, call));
+                return true;
+        }
+        if (!sm->n_returns || !returns_string(sm->fn))
                 return false;
         if (sm->n_returns > DL_SUMMARY_MAX_RETURNS || too_deep(s, sm->fn)) {
                 dl_tmpl_hole(t, NULL);
@@ -302,6 +355,224 @@ static bool fill_value(void *data, struct dl_eval *ev, CXCursor call, unsigned a
         return ok;
 }
 
+/* ---- helpers: what a function gives other units (model/helper.h) ------------ */
+
+/* Does fn return an AttributeValue (by value)? */
+static bool returns_attr(struct dl_cx *cx, CXCursor fn)
+{
+        CXType t = clang_getCanonicalType(clang_getCursorResultType(fn));
+        if (t.kind != CXType_Record)
+                return false;
+        const char *name = dl_cx_take(cx->arena, clang_getTypeSpelling(t));
+        const char *last = strrchr(name, ':');
+        return !strcmp(last ? last + 1 : name, "AttributeValue");
+}
+
+/* e without the conversions that keep a string's text whole: `s.c_str()`,
+ * `s.data()`, `Aws::String(s)`, `std::string(s.c_str())`. */
+static CXCursor whole(CXCursor e)
+{
+        for (int i = 0; i < 8; i++) {
+                e = dl_cx_strip(e);
+                if (clang_getCursorKind(e) != CXCursor_CallExpr)
+                        break;
+                CXCursor callee = clang_getCursorReferenced(e);
+                int n = clang_Cursor_getNumArguments(e);
+                if (n == 0 && (dl_cx_is_named(e, "c_str") || dl_cx_is_named(e, "data"))) {
+                        CXCursor obj = dl_cx_member_object(e);
+                        if (clang_Cursor_isNull(obj))
+                                break;
+                        e = obj;
+                } else if (n == 1 && clang_getCursorKind(callee) == CXCursor_Constructor &&
+                           returns_string_type(clang_getCursorType(e))) {
+                        e = clang_Cursor_getArgument(e, 0);
+                } else {
+                        break;
+                }
+        }
+        return e;
+}
+
+/* The AttributeValue return e of sm: its type and either the parameter
+ * passed through whole as its scalar (*param, 1-based) or its scalar
+ * folded with the parameters as holes (*value, heap; "<?>" when nothing
+ * is known of it). DL_ATTR_UNKNOWN when e is no AttributeValue the engine
+ * reads. */
+static enum dl_attr_type attr_return(struct dl_summaries *s, struct summary *sm, CXCursor ret,
+                                     CXCursor e, unsigned *param, char **value)
+{
+        *param = 0;
+        *value = NULL;
+        if (!s->attr_call)
+                return DL_ATTR_UNKNOWN;
+        for (int i = 0; i < 16; i++) {
+                e = dl_cx_strip(e);
+                if (clang_getCursorKind(e) != CXCursor_CallExpr)
+                        return DL_ATTR_UNKNOWN;
+                CXCursor arg = clang_getNullCursor();
+                bool copy = false;
+                enum dl_attr_type type = s->attr_call(s->attr_data, e, &arg, &copy);
+                if (copy) {
+                        e = arg;
+                        continue;
+                }
+                if (type == DL_ATTR_UNKNOWN)
+                        return type;
+                int p = clang_Cursor_isNull(arg) ? -1 : param_index(sm, whole(arg));
+                if (p >= 0 && p < 64 && (sm->params >> p & 1)) {
+                        *param = (unsigned)p + 1;
+                        return type;
+                }
+                struct dl_value v = {0};
+                if (!clang_Cursor_isNull(arg)) {
+                        struct dl_eval inner = {s->cx, &sm->body, dl_cx_cursor_offset(ret),
+                                                false, &s->hooks, NULL};
+                        v = dl_eval_string(&inner, arg, dl_cx_cursor_loc(s->cx, arg));
+                }
+                *value = dl_helper_encode(&v);
+                if (!*value)
+                        *value = dl_xstrdup("<?>");
+                return type;
+        }
+        return DL_ATTR_UNKNOWN;
+}
+
+/* The helper sm is: every return gives the same string template with
+ * some known text, or the same AttributeValue. False when it is none. */
+static bool make_helper(struct dl_summaries *s, struct summary *sm, struct dl_helper *h)
+{
+        memset(h, 0, sizeof *h);
+        bool attr = returns_attr(s->cx, sm->fn);
+        if (!sm->n_returns || sm->n_returns > DL_SUMMARY_MAX_RETURNS ||
+            (!attr && !returns_string(sm->fn)) || too_deep(s, sm->fn))
+                return false;
+        s->stack[s->depth++] = sm->fn;
+        bool ok = true;
+        struct dl_arena *arena = s->cx->arena;
+        for (unsigned i = 0; i < sm->n_returns && ok; i++) {
+                CXCursor kid[1];
+                struct dl_helper r = {0};
+                if (dl_cx_children(sm->returns[i], kid, 1) < 1) {
+                        ok = false;
+                        break;
+                }
+                if (attr) {
+                        r.attr = attr_return(s, sm, sm->returns[i], kid[0], &r.param, &r.value);
+                        ok = r.attr != DL_ATTR_UNKNOWN;
+                } else {
+                        struct dl_eval inner = {
+                                s->cx, &sm->body, dl_cx_cursor_offset(sm->returns[i]),
+                                false, &s->hooks, NULL};
+                        struct dl_tmpl t;
+                        dl_tmpl_init(&t, arena);
+                        dl_eval_fold(&inner, kid[0], &t, 0);
+                        struct dl_value v = dl_tmpl_finish(&t, (struct dl_loc){0});
+                        dl_tmpl_fini(&t);
+                        r.value = dl_helper_encode(&v);
+                        ok = r.value != NULL;
+                }
+                if (ok && i > 0)
+                        ok = r.attr == h->attr && r.param == h->param && !r.value == !h->value &&
+                             (!r.value || !strcmp(r.value, h->value));
+                if (i == 0) {
+                        *h = r;
+                        continue;
+                }
+                free(r.value);
+        }
+        s->depth--;
+        if (!ok) {
+                dl_helper_fini(h);
+                return false;
+        }
+        return true;
+}
+
+/* The helper of the definition sm, made once. */
+static const struct dl_helper *helper_of(struct dl_summaries *s, struct summary *sm)
+{
+        if (!sm->helper_done) {
+                sm->helper_done = true;
+                sm->helper_ok = make_helper(s, sm, &sm->helper);
+        }
+        return sm->helper_ok ? &sm->helper : NULL;
+}
+
+/* The helper a call stands for: its callee's in this unit, else the one
+ * the first pass found in another file (by USR), else NULL. */
+static const struct dl_helper *helper_at(struct dl_summaries *s, CXCursor call)
+{
+        CXCursor callee = clang_getCursorReferenced(call);
+        if (!summarizable(callee))
+                return NULL;
+        CXCursor def = clang_getCursorDefinition(callee);
+        if (!clang_Cursor_isNull(def)) {
+                struct summary *sm = summary_def(s, def);
+                return sm ? helper_of(s, sm) : NULL;
+        }
+        if (!s->n_ext)
+                return NULL;
+        const char *usr = dl_cx_take(s->cx->arena, clang_getCursorUSR(callee));
+        return usr[0] ? dl_helper_find(s->ext, s->n_ext, usr) : NULL;
+}
+
+void dl_summaries_set_helpers(struct dl_summaries *s, const struct dl_helper *v, size_t n,
+                              dl_attr_call_fn attr_call, void *data)
+{
+        s->ext = v;
+        s->n_ext = n;
+        s->attr_call = attr_call;
+        s->attr_data = data;
+}
+
+enum dl_attr_type dl_summaries_attr(struct dl_summaries *s, struct dl_eval *ev, CXCursor call,
+                                    struct dl_value *scalar)
+{
+        const struct dl_helper *h = helper_at(s, call);
+        if (!h || h->attr == DL_ATTR_UNKNOWN)
+                return DL_ATTR_UNKNOWN;
+        struct dl_loc at = dl_cx_cursor_loc(ev->cx, call);
+        if (h->param) {
+                /* the caller's argument, folded where the caller stands */
+                unsigned n = (unsigned)clang_Cursor_getNumArguments(call);
+                CXCursor a = h->param <= n ? clang_Cursor_getArgument(call, h->param - 1)
+                                           : clang_getNullCursor();
+                *scalar = clang_Cursor_isNull(a)
+                                  ? dl_value_dynamic(at)
+                                  : dl_eval_string(ev, a, dl_cx_cursor_loc(ev->cx, a));
+                return h->attr;
+        }
+        struct dl_tmpl t;
+        dl_tmpl_init(&t, ev->cx->arena);
+        dl_helper_append(&t, h->value, at);
+        *scalar = dl_tmpl_finish(&t, at);
+        dl_tmpl_fini(&t);
+        return h->attr;
+}
+
+bool dl_summaries_export(struct dl_summaries *s, CXCursor fn, struct dl_helper *out)
+{
+        memset(out, 0, sizeof *out);
+        if (!summarizable(fn) || clang_getCursorLinkage(fn) != CXLinkage_External ||
+            !dl_cx_is_main_file(s->cx, fn))
+                return false;
+        CXCursor def = clang_getCursorDefinition(fn);
+        struct summary *sm = clang_Cursor_isNull(def) ? NULL : summary_def(s, def);
+        const struct dl_helper *h = sm ? helper_of(s, sm) : NULL;
+        const char *usr = dl_cx_take(s->cx->arena, clang_getCursorUSR(def));
+        if (!h || !usr[0])
+                return false;
+        struct dl_loc at = dl_cx_cursor_loc(s->cx, def);
+        out->usr = dl_xstrdup(usr);
+        out->name = dl_xstrdup(dl_cx_qualified_name(s->cx, def));
+        out->attr = h->attr;
+        out->param = h->param;
+        out->value = dl_xstrdup(h->value);
+        out->loc = at;
+        out->loc.file = dl_xstrdup(at.file);
+        return true;
+}
+
 /* ---- the table -------------------------------------------------------------- */
 
 struct dl_summaries *dl_summaries_new(struct dl_cx *cx)
@@ -319,6 +590,7 @@ void dl_summaries_free(struct dl_summaries *s)
         for (size_t i = 0; i < s->items.n; i++) {
                 if (s->items.items[i]->ok)
                         dl_body_fini(&s->items.items[i]->body);
+                dl_helper_fini(&s->items.items[i]->helper);
                 free(s->items.items[i]);
         }
         DL_VEC_FREE(&s->items);

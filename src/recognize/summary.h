@@ -27,6 +27,7 @@
 #define DL_RECOGNIZE_SUMMARY_H
 
 #include "../frontend/eval.h"
+#include "../model/helper.h"
 
 #define DL_SUMMARY_MAX_DEPTH 4
 #define DL_SUMMARY_MAX_RETURNS 8
@@ -49,5 +50,38 @@ void dl_summaries_free(struct dl_summaries *s);
  * Returns: hooks living as long as s (transfer none).
  */
 const struct dl_eval_hooks *dl_summaries_hooks(struct dl_summaries *s);
+
+/* The engine's reading of a call building an AttributeValue: its type
+ * (DL_ATTR_UNKNOWN: none) and *arg its scalar argument (a null cursor when
+ * none); or *copy set and *arg the AttributeValue it copies. */
+typedef enum dl_attr_type (*dl_attr_call_fn)(void *data, CXCursor call, CXCursor *arg, bool *copy);
+
+/**
+ * dl_summaries_set_helpers - the helpers the first pass found in other
+ * files (v[0..n), sorted by USR: dl_helper_sort; borrowed, must outlive s)
+ * and how the engine reads an AttributeValue call (attr_call with data;
+ * NULL: no AttributeValue helper is made in this unit).
+ */
+void dl_summaries_set_helpers(struct dl_summaries *s, const struct dl_helper *v, size_t n,
+                              dl_attr_call_fn attr_call, void *data);
+
+/**
+ * dl_summaries_attr - the AttributeValue a call of a helper gives
+ * (`S(keys::UserPk(id))`: a function of this unit, or of another file the
+ * first pass read): its type, and *scalar its scalar text folded at ev
+ * (the caller's argument for a helper that passes a parameter through).
+ * Returns: DL_ATTR_UNKNOWN (*scalar untouched) when call is no such helper.
+ */
+enum dl_attr_type dl_summaries_attr(struct dl_summaries *s, struct dl_eval *ev, CXCursor call,
+                                    struct dl_value *scalar);
+
+/**
+ * dl_summaries_export - the helper fn is for other files (model/helper.h):
+ * fn a function with external linkage defined in the main file, not
+ * virtual, whose returns all give one string template with known text, or
+ * one AttributeValue the engine reads (dl_summaries_set_helpers).
+ * Returns: true and *out filled (transfer full: dl_helper_fini), or false.
+ */
+bool dl_summaries_export(struct dl_summaries *s, CXCursor fn, struct dl_helper *out);
 
 #endif

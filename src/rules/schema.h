@@ -22,6 +22,7 @@
 #include <stddef.h>
 
 struct dl_regex;
+struct dl_helper;
 
 /* Attribute types a key attribute may have (DynamoDB KeySchema
  * AttributeDefinitions: S, N or B; API reference, AttributeDefinition). */
@@ -307,6 +308,11 @@ struct dl_ruleset {
         size_t n_exclude;
         struct dl_wrapper *wrappers; /* written ones first, then the parent's */
         size_t n_wrappers;
+        /* the key-building helpers the first pass found in the run's files
+         * (model/helper.h), sorted by USR: never written, appended by the
+         * driver (cli/infer_pass.h) */
+        const struct dl_helper *helpers;
+        size_t n_helpers;
         /* `access-patterns:`, written ones first, then the parent's */
         struct dl_access_pattern *access_patterns;
         size_t n_access_patterns;
