@@ -31,7 +31,8 @@ struct stmt {
         char *table;             /* the table's name or glob, NULL for "*" */
         char *index;             /* the index's name or glob, or NULL */
         json_t *actions;         /* action -> array of call sites ("file:line:col") */
-        json_t *leading;         /* array of LeadingKeys values */
+        json_t *leading;         /* [value, action] of each LeadingKeys value, in order */
+        json_t *lead_bad;        /* action -> true: a call of it has no known prefix */
         bool lead_ok;            /* every item operation so far has a known prefix */
         bool items;              /* some item operation */
         json_t *no_lead;         /* the first record that left no LeadingKeys (a reference) */
@@ -90,6 +91,7 @@ static struct stmt *stmt_for(struct policy *p, const char *resource, const char 
         s->index = index ? dl_xstrdup(index) : NULL;
         s->actions = json_object();
         s->leading = json_array();
+        s->lead_bad = json_object();
         s->lead_ok = true;
         return s;
 }
@@ -226,15 +228,10 @@ static void add_record(struct policy *p, json_t *rec)
                             !strcmp(dl_access_str(rec, "key_state"), "known") && prefix) {
                                 char *v = leading_value(
                                         complete ? dl_access_str(pk, "value") : prefix, !complete);
-                                bool have = false;
-                                size_t k;
-                                json_t *e;
-                                json_array_foreach (s->leading, k, e)
-                                        have = have || !strcmp(json_string_value(e), v);
-                                if (!have)
-                                        json_array_append_new(s->leading, json_string(v));
+                                json_array_append_new(s->leading, json_pack("[s,s]", v, action));
                                 free(v);
                         } else {
+                                json_object_set_new(s->lead_bad, action, json_true());
                                 if (s->lead_ok) {
                                         s->no_lead = json_incref(rec);
                                         s->no_lead_why = no_lead_why(action, rec);
@@ -493,6 +490,82 @@ static void hcl(FILE *out, json_t *v, int depth, bool raw)
         }
 }
 
+/* The item actions of s whose every call has a known key prefix, moved out
+ * of s->actions (action -> call sites), when some other item action has a
+ * call without one; NULL when there are none or no other. */
+static json_t *keyed_actions(struct stmt *s)
+{
+        json_t *keyed = json_object();
+        const char *a;
+        json_t *sites;
+        void *tmp;
+        json_object_foreach_safe (s->actions, tmp, a, sites) {
+                size_t k;
+                json_t *e;
+                bool valued = false;
+                json_array_foreach (s->leading, k, e)
+                        valued = valued || !strcmp(json_string_value(json_array_get(e, 1)), a);
+                if (item_action(a) && valued && !json_object_get(s->lead_bad, a))
+                        json_object_set(keyed, a, sites);
+        }
+        if (!json_object_size(keyed)) {
+                json_decref(keyed);
+                return NULL;
+        }
+        json_object_foreach_safe (keyed, tmp, a, sites)
+                json_object_del(s->actions, a);
+        return keyed;
+}
+
+/* The LeadingKeys values of the calls of actions (NULL: of every action),
+ * each once, in the order of the calls. */
+static json_t *leading_values(const struct stmt *s, json_t *actions)
+{
+        json_t *out = json_array();
+        size_t k, m;
+        json_t *e, *have;
+        json_array_foreach (s->leading, k, e) {
+                const char *v = json_string_value(json_array_get(e, 0));
+                const char *a = json_string_value(json_array_get(e, 1));
+                bool seen = actions && !json_object_get(actions, a);
+                json_array_foreach (out, m, have)
+                        seen = seen || !strcmp(json_string_value(have), v);
+                if (!seen)
+                        json_array_append_new(out, json_string(v));
+        }
+        return out;
+}
+
+/* Append the Allow statement sid of actions (action -> call sites) on s's
+ * resource, with the LeadingKeys condition cond (taken; NULL: none), to
+ * stmts; with --explain, its calls. */
+static void emit(struct policy *p, const struct dl_iam_opts *o, const struct stmt *s,
+                 const char *sid, json_t *actions, json_t *cond, json_t *stmts)
+{
+        json_t *st = json_pack("{s:s,s:s,s:o,s:[o]}", "Sid", sid, "Effect", "Allow", "Action",
+                               sorted_keys(actions, "dynamodb:"), "Resource", arn(o, s->resource));
+        if (cond)
+                json_object_set_new(st, "Condition",
+                                    json_pack("{s:{s:o}}", "ForAllValues:StringLike",
+                                              "dynamodb:LeadingKeys", cond));
+        json_array_append_new(stmts, st);
+        if (!o->explain)
+                return;
+        fprintf(p->warn, "%s (%s):\n", sid, s->resource);
+        json_t *keys = sorted_keys(actions, "");
+        size_t k;
+        json_t *key;
+        json_array_foreach (keys, k, key) {
+                const char *a = json_string_value(key);
+                fprintf(p->warn, "  dynamodb:%s\n", a);
+                size_t m;
+                json_t *site;
+                json_array_foreach (json_object_get(actions, a), m, site)
+                        fprintf(p->warn, "    %s\n", json_string_value(site));
+        }
+        json_decref(keys);
+}
+
 bool dl_iam_write(FILE *out, FILE *warn_to, json_t *records, const struct dl_iam_opts *o)
 {
         struct policy p = {0};
@@ -511,15 +584,27 @@ bool dl_iam_write(FILE *out, FILE *warn_to, json_t *records, const struct dl_iam
         for (i = 0; i < p.n; i++) {
                 struct stmt *s = &p.s[i];
                 bool any = !strcmp(s->resource, "*");
+                bool named = !any && strcmp(s->table, "*") != 0;
                 char *sid = sid_of(used, any ? "AllowAccountLevel" : "Allow", s->table, s->index);
-                json_t *st = json_pack("{s:s,s:s,s:o,s:[o]}", "Sid", sid, "Effect", "Allow",
-                                       "Action", sorted_keys(s->actions, "dynamodb:"), "Resource",
-                                       arn(o, s->resource));
+                json_t *keyed = s->items && !s->lead_ok && named ? keyed_actions(s) : NULL;
+                if (keyed) {
+                        /* the item actions whose every call has a known
+                         * prefix keep the condition in a statement of their
+                         * own; the others get one without it */
+                        emit(&p, o, s, sid, keyed, leading_values(s, keyed), stmts);
+                        json_t *scratch = json_object();
+                        char *base = sid_of(scratch, "Allow", s->table, s->index);
+                        char *all = dl_xasprintf("%sAllItems", base);
+                        free(sid);
+                        sid = sid_of(used, all, NULL, NULL);
+                        free(all);
+                        free(base);
+                        json_decref(scratch);
+                }
+                json_t *cond = NULL;
                 if (s->items && s->lead_ok && json_array_size(s->leading))
-                        json_object_set_new(st, "Condition",
-                                            json_pack("{s:{s:O}}", "ForAllValues:StringLike",
-                                                      "dynamodb:LeadingKeys", s->leading));
-                else if (s->items && s->no_lead && !any && strcmp(s->table, "*") != 0)
+                        cond = leading_values(s, NULL);
+                else if (s->items && s->no_lead && named)
                         /* a table not known is said already, at its call */
                         warn(&p, s->no_lead,
                              "%s, so statement %s allows every item collection of %s (no "
@@ -527,25 +612,8 @@ bool dl_iam_write(FILE *out, FILE *warn_to, json_t *records, const struct dl_iam
                              "key prefix)",
                              s->no_lead_why, sid, s->resource, s->n_no_lead,
                              s->n_no_lead == 1 ? "has" : "have");
-                json_array_append_new(stmts, st);
-                if (o->explain) {
-                        const char *a;
-                        json_t *sites;
-                        fprintf(warn_to, "%s (%s):\n", sid, s->resource);
-                        json_t *keys = sorted_keys(s->actions, "");
-                        size_t k;
-                        json_t *key;
-                        json_array_foreach (keys, k, key) {
-                                a = json_string_value(key);
-                                sites = json_object_get(s->actions, a);
-                                fprintf(warn_to, "  dynamodb:%s\n", a);
-                                size_t m;
-                                json_t *site;
-                                json_array_foreach (sites, m, site)
-                                        fprintf(warn_to, "    %s\n", json_string_value(site));
-                        }
-                        json_decref(keys);
-                }
+                emit(&p, o, s, sid, s->actions, cond, stmts);
+                json_decref(keyed);
                 free(sid);
         }
         denies(&p, o, stmts, used);
@@ -585,6 +653,7 @@ bool dl_iam_write(FILE *out, FILE *warn_to, json_t *records, const struct dl_iam
                 free(p.s[i].index);
                 json_decref(p.s[i].actions);
                 json_decref(p.s[i].leading);
+                json_decref(p.s[i].lead_bad);
                 json_decref(p.s[i].no_lead);
         }
         free(p.s);
