@@ -374,6 +374,8 @@ static void keys_of(const struct dl_check_ctx *ctx, const struct dl_request *req
                 why = query_keys(ctx, req, a);
         else if (item_op(req->op) || (req->member && !strcmp(req->member, "ConditionCheck")))
                 why = item_keys(ctx, req, a);
+        else if (req->member && !strcmp(req->member, "WriteRequest"))
+                why = "its write requests come from code ddblint does not follow";
         if (why) {
                 a->key_state = DL_KEY_UNKNOWN;
                 a->why = why;

@@ -40,9 +40,10 @@ void dl_cfunc_classify(const struct dl_rctx *ctx, const struct dl_cfunc *api, si
         ev->api = f->api;
         ev->body = f->body;
         ev->handle = f->kind == DL_EV_SEND && f->object;
-        ev->add = f->kind == DL_EV_ADD_ENTRY;
+        ev->add = f->kind == DL_EV_ADD_ENTRY || f->kind == DL_EV_NESTED;
+        ev->nest = f->nest;
         ev->n_args = 0;
-        for (unsigned i = 0; i < 3; i++) {
+        for (unsigned i = 0; i < 4; i++) {
                 ev->args[i] = clang_getNullCursor();
                 if (f->args[i] >= 1 && f->args[i] <= nargs) {
                         ev->args[i] = clang_Cursor_getArgument(call, f->args[i] - 1);

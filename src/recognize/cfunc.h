@@ -24,11 +24,12 @@ struct dl_cfunc {
         enum dl_ev kind;
         unsigned object;
         bool body;
-        unsigned args[3];
+        unsigned args[4];
         enum dl_op op;
         enum dl_field field;
         enum dl_map map;
         enum dl_attr_type attr;
+        enum dl_nest nest; /* NESTED: the member's shape (always added) */
         const struct dl_spec_member *spec;
         unsigned n_spec;
         enum dl_api_version api;

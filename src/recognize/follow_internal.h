@@ -117,6 +117,10 @@ void dl_follow_apply_target(struct scope *s, struct dl_request *r, const struct 
 /* A value set by JSON pointer (DL_EV_SET_PATH). */
 void dl_follow_apply_path(struct scope *s, struct dl_request *r, const struct dl_event *ev,
                           CXCursor call, bool maybe, unsigned use);
+/* dl_follow_apply_path with the path folded already (ev's args[1] and
+ * args[2] are the type and the scalar). */
+void dl_follow_apply_path_value(struct scope *s, struct dl_request *r, struct dl_value path,
+                                const struct dl_event *ev, CXCursor call, bool maybe, unsigned use);
 /* The C spec struct argument arg of a constructor event read into t;
  * anything not followed: t escaped. */
 void dl_follow_spec_read(struct scope *s, struct dl_request *t, const struct dl_event *ev,

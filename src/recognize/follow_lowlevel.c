@@ -385,8 +385,15 @@ void dl_follow_apply_path(struct scope *s, struct dl_request *r, const struct dl
                           CXCursor call, bool maybe, unsigned use)
 {
         struct dl_eval e = dl_follow_eval_at(s, use);
-        struct dl_loc at = dl_follow_loc_of(s, call);
         struct dl_value path = dl_eval_string(&e, ev->args[0], dl_follow_loc_of(s, ev->args[0]));
+        dl_follow_apply_path_value(s, r, path, ev, call, maybe, use);
+}
+
+void dl_follow_apply_path_value(struct scope *s, struct dl_request *r, struct dl_value path,
+                                const struct dl_event *ev, CXCursor call, bool maybe, unsigned use)
+{
+        struct dl_eval e = dl_follow_eval_at(s, use);
+        struct dl_loc at = dl_follow_loc_of(s, call);
         const struct dl_segment *s0 =
                 path.kind == DL_VAL_KNOWN && path.n_segs ? &path.segs[0] : NULL;
         const char *slash = s0 && s0->text && s0->len > 1 && s0->text[0] == '/'

@@ -305,6 +305,9 @@ static void member_init(struct dl_request *m, const struct dl_request *r, enum d
         m->spell_fix = r->spell_fix;
 }
 
+static void append_member(struct scope *s, struct dl_request *c, const struct dl_request *mp,
+                          bool maybe);
+
 /* Build one member from expression e (added at offset use) and append it
  * to container c. A member whose shape cannot be known (an opaque or
  * empty wrapper) is not invented: the container escapes instead. */
@@ -322,6 +325,14 @@ static void add_member(struct scope *s, struct dl_request *c, CXCursor e, unsign
                 dl_request_mark_escaped(c);
                 return;
         }
+        append_member(s, c, &m, maybe);
+}
+
+/* Append member m to container c, added on some paths only when maybe. */
+static void append_member(struct scope *s, struct dl_request *c, const struct dl_request *mp,
+                          bool maybe)
+{
+        const struct dl_request m = *mp;
         if (maybe) {
                 /* added on some paths (a loop): the member is listed, its
                  * count is not known */
@@ -438,7 +449,11 @@ static void list_from_expr(struct scope *s, struct dl_request *c, CXCursor arg, 
                 dl_request_mark_escaped(c);
 }
 
-/* One entry of a batch map: table name k, value v. */
+/* One entry of a batch map: table name k, value v. A list of requests
+ * ddblint cannot follow (the caller's: `AddRequestItems(kTable, writes)`)
+ * still names its table: its members are one WriteRequest member of that
+ * table whose contents are unknown, how many is not known (the container
+ * is escaped with its members listed), rather than members of any table. */
 static void batch_entry(struct scope *s, struct dl_request *c, const struct dl_event *nd,
                         CXCursor k, CXCursor v, unsigned use, bool maybe)
 {
@@ -446,10 +461,37 @@ static void batch_entry(struct scope *s, struct dl_request *c, const struct dl_e
         struct dl_value *table = dl_arena_alloc(dl_follow_arena_of(s), sizeof *table);
         *table = dl_eval_string(&ev, k, dl_follow_loc_of(s, k));
         struct elem_spec spec = {nd->op, nd->member, table, nd};
-        if (nd->nest == DL_NEST_TABLE_ONE)
+        if (nd->nest == DL_NEST_TABLE_ONE) {
                 add_member(s, c, v, use, maybe, &spec);
-        else
-                list_from_expr(s, c, v, use, maybe, &spec);
+                return;
+        }
+        struct dl_request t = *c;
+        t.items = NULL;
+        t.n_items = 0;
+        t.escaped = false;
+        t.members_listed = false;
+        list_from_expr(s, &t, v, use, maybe, &spec);
+        struct dl_request *items =
+                dl_arena_alloc(dl_follow_arena_of(s), (c->n_items + t.n_items + 1) * sizeof *items);
+        if (c->n_items)
+                memcpy(items, c->items, c->n_items * sizeof *items);
+        if (t.n_items)
+                memcpy(items + c->n_items, t.items, t.n_items * sizeof *items);
+        c->items = items;
+        c->n_items += t.n_items;
+        if (!t.escaped)
+                return;
+        if (!t.members_listed) {
+                struct dl_request *m = &c->items[c->n_items++];
+                member_init(m, c, nd->op);
+                m->member = "WriteRequest";
+                m->call = dl_follow_loc_of(s, v);
+                m->fields[DL_FIELD_TABLE_NAME] = *table;
+                dl_request_mark_escaped(m);
+        }
+        bool listed = !c->escaped || c->members_listed;
+        dl_request_mark_escaped(c);
+        c->members_listed = listed;
 }
 
 static void batch_item(struct scope *s, struct dl_request *c, CXCursor item, unsigned use,
@@ -537,6 +579,103 @@ static void batch_from_expr(struct scope *s, struct dl_request *c, const struct 
                 dl_request_mark_escaped(c);
 }
 
+/* Is arg what DynamoDB left unprocessed of a send of the very request
+ * object call sets it on (`request.SetRequestItems(left)` with `left`
+ * `outcome.GetResult().GetUnprocessedItems()` and `outcome`
+ * `client.BatchWriteItem(request)`, through locals initialized so)? Those
+ * are members already sent: no new table or action. */
+static bool own_unprocessed(struct scope *s, CXCursor call, CXCursor arg)
+{
+        CXCursor obj = dl_cx_member_object(call);
+        if (clang_Cursor_isNull(obj) || clang_getCursorKind(obj) != CXCursor_DeclRefExpr)
+                return false;
+        CXCursor req = clang_getCursorReferenced(obj);
+        CXCursor e = dl_cx_strip(arg);
+        bool unprocessed = false;
+        for (int i = 0; i < 8; i++) {
+                if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+                        CXCursor v = clang_getCursorReferenced(e);
+                        CXCursor init =
+                                clang_getCursorKind(v) == CXCursor_VarDecl && dl_cx_is_local(v)
+                                        ? dl_cx_var_init(v)
+                                        : clang_getNullCursor();
+                        if (clang_Cursor_isNull(init))
+                                return false;
+                        e = dl_cx_strip(init);
+                } else if (!unprocessed && (is_call_named(e, "GetUnprocessedItems", 0) ||
+                                            is_call_named(e, "GetUnprocessedKeys", 0))) {
+                        unprocessed = true;
+                        e = dl_cx_member_object(e);
+                } else if (unprocessed && is_call_named(e, "GetResult", 0)) {
+                        e = dl_cx_member_object(e);
+                } else {
+                        break;
+                }
+                if (clang_Cursor_isNull(e))
+                        return false;
+        }
+        if (!unprocessed || clang_getCursorKind(e) != CXCursor_CallExpr ||
+            clang_Cursor_getNumArguments(e) < 1)
+                return false;
+        struct dl_event tmp;
+        const struct dl_event *ev = dl_follow_event_of(s, e, &tmp);
+        return ev->kind == DL_EV_SEND &&
+               dl_cx_refers_to(dl_cx_strip(clang_Cursor_getArgument(e, 0)), req);
+}
+
+/* DL_NEST_PATH_MEMBER: a new member of table args[0] made of the one value
+ * the JSON pointer args[1] sets in it: `/PutRequest/Item/A` a PutRequest,
+ * `/DeleteRequest/Key/A` a DeleteRequest. A path whose shape is not known
+ * adds a member ddblint cannot list. */
+static void path_member(struct scope *s, struct dl_request *c, const struct dl_event *nd,
+                        CXCursor call, bool maybe)
+{
+        static const struct {
+                const char *prefix, *member;
+                enum dl_op op;
+        } shapes[] = {{"/PutRequest/", "PutRequest", DL_OP_PUT_ITEM},
+                      {"/DeleteRequest/", "DeleteRequest", DL_OP_DELETE_ITEM}};
+        unsigned at = dl_follow_off_of(call);
+        struct dl_eval e = dl_follow_eval_at(s, at);
+        if (nd->n_args < 2) {
+                dl_request_mark_escaped(c);
+                return;
+        }
+        struct dl_value *table = dl_arena_alloc(dl_follow_arena_of(s), sizeof *table);
+        *table = dl_eval_string(&e, nd->args[0], dl_follow_loc_of(s, nd->args[0]));
+        struct dl_value path = dl_eval_string(&e, nd->args[1], dl_follow_loc_of(s, nd->args[1]));
+        const struct dl_segment *s0 =
+                path.kind == DL_VAL_KNOWN && path.n_segs ? &path.segs[0] : NULL;
+        size_t k = 0, n = sizeof shapes / sizeof shapes[0];
+        for (; s0 && s0->text && k < n; k++) {
+                size_t len = strlen(shapes[k].prefix);
+                if (s0->len > len && !memcmp(s0->text, shapes[k].prefix, len))
+                        break;
+        }
+        if (!s0 || !s0->text || k == n) {
+                dl_request_mark_escaped(c);
+                return;
+        }
+        struct dl_request m;
+        member_init(&m, c, shapes[k].op);
+        m.member = shapes[k].member;
+        m.call = dl_follow_loc_of(s, call);
+        m.fields[DL_FIELD_TABLE_NAME] = *table;
+        struct dl_tmpl tm;
+        dl_tmpl_init(&tm, dl_follow_arena_of(s));
+        dl_tmpl_value_from(&tm, &path, strlen(shapes[k].prefix) - 1, path.loc);
+        struct dl_value rest = dl_tmpl_finish(&tm, path.loc);
+        dl_tmpl_fini(&tm);
+        struct dl_event pe = *nd;
+        pe.kind = DL_EV_SET_PATH;
+        pe.args[0] = clang_getNullCursor();
+        pe.args[1] = nd->args[2];
+        pe.args[2] = nd->args[3];
+        pe.n_args = nd->n_args - 1;
+        dl_follow_apply_path_value(s, &m, rest, &pe, call, false, at);
+        append_member(s, c, &m, maybe);
+}
+
 /* A nested member (enum dl_nest) set or added on r by call. */
 void dl_follow_apply_nested(struct scope *s, struct dl_request *r, const struct dl_event *nd,
                             CXCursor call, bool maybe)
@@ -582,6 +721,8 @@ void dl_follow_apply_nested(struct scope *s, struct dl_request *r, const struct 
         case DL_NEST_TABLE_ONE:
                 if (nd->add && two) {
                         batch_entry(s, r, nd, nd->args[0], nd->args[1], at, maybe);
+                } else if (!nd->add && one && own_unprocessed(s, call, nd->args[0])) {
+                        return; /* a resend of what was not processed */
                 } else if (!nd->add && one) {
                         if (!maybe) {
                                 r->items = NULL;
@@ -592,6 +733,7 @@ void dl_follow_apply_nested(struct scope *s, struct dl_request *r, const struct 
                         dl_request_mark_escaped(r);
                 }
                 return;
+        case DL_NEST_PATH_MEMBER: path_member(s, r, nd, call, maybe); return;
         case DL_NEST_KEYS:
                 /* the keys of a BatchGetItem entry: present, entries not modelled */
                 r->key.kind = DL_VAL_DYNAMIC;

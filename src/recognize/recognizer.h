@@ -176,16 +176,21 @@ struct dl_spec_member {
 
 /* DynamoDB's shapes of batch and transaction members (API 2012-08-10). */
 enum dl_nest {
-        DL_NEST_WRAP,       /* holds one item shape: a TransactWriteItem holds a Put;
+        DL_NEST_WRAP,        /* holds one item shape: a TransactWriteItem holds a Put;
                                 the shape becomes the member request's op and name */
-        DL_NEST_LIST,       /* a list, one member each: of wrappers (TransactItems;
+        DL_NEST_LIST,        /* a list, one member each: of wrappers (TransactItems;
                                 member NULL) or of member shapes (member set: the
                                 Statements of BatchExecuteStatement, op
                                 ExecuteStatement) */
-        DL_NEST_TABLE_LIST, /* table name -> list of wrappers (BatchWriteItem RequestItems) */
-        DL_NEST_TABLE_ONE,  /* table name -> one item shape (BatchGetItem RequestItems) */
-        DL_NEST_KEYS,       /* a list of keys (KeysAndAttributes Keys): a Key map of
+        DL_NEST_TABLE_LIST,  /* table name -> list of wrappers (BatchWriteItem RequestItems) */
+        DL_NEST_TABLE_ONE,   /* table name -> one item shape (BatchGetItem RequestItems) */
+        DL_NEST_KEYS,        /* a list of keys (KeysAndAttributes Keys): a Key map of
                                 unknown entries */
+        DL_NEST_PATH_MEMBER, /* a new member of table args[0] whose one value is set
+                                by the JSON pointer args[1] into it
+                                (`/DeleteRequest/Key/PK`: a DeleteRequest), of type
+                                args[2] (or attr) and scalar args[3], as SET_PATH
+                                (aws4dd_batch_write_value: one member per call) */
 };
 
 struct dl_event {
@@ -207,7 +212,7 @@ struct dl_event {
         unsigned n_spec;
         enum dl_api_version api; /* SEND with body and a fixed op */
         unsigned n_args;
-        CXCursor args[3]; /* the first arguments (null cursors beyond n_args) */
+        CXCursor args[4]; /* the first arguments (null cursors beyond n_args) */
 };
 
 struct dl_recognizer {
