@@ -504,6 +504,8 @@ static void batch_item(struct scope *s, struct dl_request *c, CXCursor item, uns
                 dl_request_mark_escaped(c);
 }
 
+static bool own_unprocessed(struct scope *s, const struct dl_request *r, CXCursor arg);
+
 /* A batch map (table name -> elements) filled with emplace / insert /
  * m[table] = ... / m[table].push_back(element). */
 static bool batch_site(void *data, const struct dl_body_site *site)
@@ -533,6 +535,9 @@ static bool batch_site(void *data, const struct dl_body_site *site)
                 }
                 return false;
         }
+        if (site->arg == 0 && is_call_named(call, "operator=", 2) &&
+            own_unprocessed(w->s, w->c, clang_Cursor_getArgument(call, 1)))
+                return true; /* the unprocessed part of this request, sent again */
         if (site->arg != 0 || !is_call_named(call, "operator[]", 2))
                 return false;
         const struct dl_body_call *assign = dl_follow_parent_call(b, c, 0);
@@ -579,17 +584,15 @@ static void batch_from_expr(struct scope *s, struct dl_request *c, const struct 
                 dl_request_mark_escaped(c);
 }
 
-/* Is arg what DynamoDB left unprocessed of a send of the very request
- * object call sets it on (`request.SetRequestItems(left)` with `left`
- * `outcome.GetResult().GetUnprocessedItems()` and `outcome`
- * `client.BatchWriteItem(request)`, through locals initialized so)? Those
- * are members already sent: no new table or action. */
-static bool own_unprocessed(struct scope *s, CXCursor call, CXCursor arg)
+/* Is arg what DynamoDB left unprocessed of a send of r's own request
+ * object (`request.SetRequestItems(left)`, or `items = left` of the map it
+ * is set from, with `left` `outcome.GetResult().GetUnprocessedItems()` and
+ * `outcome` `client.BatchWriteItem(request)`, through locals initialized
+ * so)? Those are members already sent: no new table or action. */
+static bool own_unprocessed(struct scope *s, const struct dl_request *r, CXCursor arg)
 {
-        CXCursor obj = dl_cx_member_object(call);
-        if (clang_Cursor_isNull(obj) || clang_getCursorKind(obj) != CXCursor_DeclRefExpr)
+        if (!r->request_decl.file)
                 return false;
-        CXCursor req = clang_getCursorReferenced(obj);
         CXCursor e = dl_cx_strip(arg);
         bool unprocessed = false;
         for (int i = 0; i < 8; i++) {
@@ -619,8 +622,12 @@ static bool own_unprocessed(struct scope *s, CXCursor call, CXCursor arg)
                 return false;
         struct dl_event tmp;
         const struct dl_event *ev = dl_follow_event_of(s, e, &tmp);
-        return ev->kind == DL_EV_SEND &&
-               dl_cx_refers_to(dl_cx_strip(clang_Cursor_getArgument(e, 0)), req);
+        CXCursor sent = dl_cx_strip(clang_Cursor_getArgument(e, 0));
+        if (ev->kind != DL_EV_SEND || clang_getCursorKind(sent) != CXCursor_DeclRefExpr)
+                return false;
+        struct dl_loc d = dl_follow_loc_of(s, clang_getCursorReferenced(sent));
+        return d.file && !strcmp(d.file, r->request_decl.file) && d.line == r->request_decl.line &&
+               d.col == r->request_decl.col;
 }
 
 /* DL_NEST_PATH_MEMBER: a new member of table args[0] made of the one value
@@ -721,7 +728,7 @@ void dl_follow_apply_nested(struct scope *s, struct dl_request *r, const struct 
         case DL_NEST_TABLE_ONE:
                 if (nd->add && two) {
                         batch_entry(s, r, nd, nd->args[0], nd->args[1], at, maybe);
-                } else if (!nd->add && one && own_unprocessed(s, call, nd->args[0])) {
+                } else if (!nd->add && one && own_unprocessed(s, r, nd->args[0])) {
                         return; /* a resend of what was not processed */
                 } else if (!nd->add && one) {
                         if (!maybe) {

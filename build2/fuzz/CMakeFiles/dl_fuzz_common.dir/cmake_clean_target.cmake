@@ -1,0 +1,3 @@
+file(REMOVE_RECURSE
+  "libdl_fuzz_common.a"
+)

@@ -1,0 +1,2 @@
+# Empty dependencies file for ddblint.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,88 @@
+src/CMakeFiles/dl_cli.dir/cli/access_cmd.c.o: \
+ /work/wt/iam2/src/cli/access_cmd.c /usr/include/stdc-predef.h \
+ /work/wt/iam2/src/cli/access_cmd.h /work/wt/iam2/src/cli/options.h \
+ /work/wt/iam2/src/cli/../core/error.h \
+ /work/wt/iam2/src/cli/../core/loc.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/stdbool.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/stddef.h \
+ /work/wt/iam2/src/cli/../core/status.h \
+ /work/wt/iam2/src/cli/../core/severity.h /work/wt/iam2/src/cli/cli.h \
+ /work/wt/iam2/src/cli/../findings/fileio.h \
+ /work/wt/iam2/src/cli/../findings/../core/error.h \
+ /work/wt/iam2/src/cli/../findings/../core/file.h \
+ /work/wt/iam2/src/cli/../findings/../core/error.h /usr/include/time.h \
+ /usr/include/features.h /usr/include/features-time64.h \
+ /usr/include/x86_64-linux-gnu/bits/wordsize.h \
+ /usr/include/x86_64-linux-gnu/bits/timesize.h \
+ /usr/include/x86_64-linux-gnu/sys/cdefs.h \
+ /usr/include/x86_64-linux-gnu/bits/long-double.h \
+ /usr/include/x86_64-linux-gnu/gnu/stubs.h \
+ /usr/include/x86_64-linux-gnu/gnu/stubs-64.h \
+ /usr/include/x86_64-linux-gnu/bits/time.h \
+ /usr/include/x86_64-linux-gnu/bits/types.h \
+ /usr/include/x86_64-linux-gnu/bits/typesizes.h \
+ /usr/include/x86_64-linux-gnu/bits/time64.h \
+ /usr/include/x86_64-linux-gnu/bits/types/clock_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/time_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/struct_tm.h \
+ /usr/include/x86_64-linux-gnu/bits/types/struct_timespec.h \
+ /usr/include/x86_64-linux-gnu/bits/endian.h \
+ /usr/include/x86_64-linux-gnu/bits/endianness.h \
+ /usr/include/x86_64-linux-gnu/bits/types/clockid_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/timer_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/struct_itimerspec.h \
+ /usr/include/x86_64-linux-gnu/bits/types/locale_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/__locale_t.h \
+ /work/wt/iam2/src/cli/../findings/../core/path.h \
+ /work/wt/iam2/src/cli/../report/access.h \
+ /work/wt/iam2/src/cli/../report/../checks/util_expr.h \
+ /work/wt/iam2/src/cli/../report/../checks/check.h \
+ /work/wt/iam2/src/cli/../report/../checks/../core/error.h \
+ /work/wt/iam2/src/cli/../report/../checks/../core/loc.h \
+ /work/wt/iam2/src/cli/../report/../checks/../core/severity.h \
+ /work/wt/iam2/src/cli/../report/../checks/../model/expr.h \
+ /work/wt/iam2/src/cli/../report/../checks/../model/../core/loc.h \
+ /work/wt/iam2/src/cli/../report/../checks/../model/request.h \
+ /work/wt/iam2/src/cli/../report/../checks/../model/response.h \
+ /usr/include/stdio.h \
+ /usr/include/x86_64-linux-gnu/bits/libc-header-start.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/stdarg.h \
+ /usr/include/x86_64-linux-gnu/bits/types/__fpos_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/__mbstate_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/__fpos64_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/__FILE.h \
+ /usr/include/x86_64-linux-gnu/bits/types/FILE.h \
+ /usr/include/x86_64-linux-gnu/bits/types/struct_FILE.h \
+ /usr/include/x86_64-linux-gnu/bits/stdio_lim.h \
+ /usr/include/x86_64-linux-gnu/bits/floatn.h \
+ /usr/include/x86_64-linux-gnu/bits/floatn-common.h \
+ /work/wt/iam2/src/cli/../report/../checks/../model/op.def \
+ /work/wt/iam2/src/cli/../report/../checks/../model/field.def \
+ /work/wt/iam2/src/cli/../report/../checks/../model/partiql.h \
+ /work/wt/iam2/src/cli/../report/../checks/../model/request.h \
+ /work/wt/iam2/src/cli/../report/../checks/../rules/schema.h \
+ /work/wt/iam2/src/cli/../report/../checks/../rules/../core/error.h \
+ /work/wt/iam2/src/cli/../report/../checks/../rules/../core/loc.h \
+ /work/wt/iam2/src/cli/../report/../checks/../rules/../core/severity.h \
+ /work/wt/iam2/src/cli/../report/../core/strbuf.h /usr/include/jansson.h \
+ /usr/include/stdlib.h /usr/include/x86_64-linux-gnu/bits/waitflags.h \
+ /usr/include/x86_64-linux-gnu/bits/waitstatus.h \
+ /usr/include/x86_64-linux-gnu/sys/types.h \
+ /usr/include/x86_64-linux-gnu/bits/stdint-intn.h /usr/include/endian.h \
+ /usr/include/x86_64-linux-gnu/bits/byteswap.h \
+ /usr/include/x86_64-linux-gnu/bits/uintn-identity.h \
+ /usr/include/x86_64-linux-gnu/sys/select.h \
+ /usr/include/x86_64-linux-gnu/bits/select.h \
+ /usr/include/x86_64-linux-gnu/bits/types/sigset_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/__sigset_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/struct_timeval.h \
+ /usr/include/x86_64-linux-gnu/bits/pthreadtypes.h \
+ /usr/include/x86_64-linux-gnu/bits/thread-shared-types.h \
+ /usr/include/x86_64-linux-gnu/bits/pthreadtypes-arch.h \
+ /usr/include/x86_64-linux-gnu/bits/atomic_wide_counter.h \
+ /usr/include/x86_64-linux-gnu/bits/struct_mutex.h \
+ /usr/include/x86_64-linux-gnu/bits/struct_rwlock.h /usr/include/alloca.h \
+ /usr/include/x86_64-linux-gnu/bits/stdlib-float.h \
+ /usr/include/jansson_config.h /work/wt/iam2/src/cli/../report/iam.h \
+ /work/wt/iam2/src/cli/../report/inventory.h /usr/include/string.h \
+ /usr/include/strings.h

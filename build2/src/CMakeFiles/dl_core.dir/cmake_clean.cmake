@@ -1,0 +1,43 @@
+file(REMOVE_RECURSE
+  "CMakeFiles/dl_core.dir/core/alloc.c.o"
+  "CMakeFiles/dl_core.dir/core/alloc.c.o.d"
+  "CMakeFiles/dl_core.dir/core/arena.c.o"
+  "CMakeFiles/dl_core.dir/core/arena.c.o.d"
+  "CMakeFiles/dl_core.dir/core/digest.c.o"
+  "CMakeFiles/dl_core.dir/core/digest.c.o.d"
+  "CMakeFiles/dl_core.dir/core/error.c.o"
+  "CMakeFiles/dl_core.dir/core/error.c.o.d"
+  "CMakeFiles/dl_core.dir/core/file.c.o"
+  "CMakeFiles/dl_core.dir/core/file.c.o.d"
+  "CMakeFiles/dl_core.dir/core/glob.c.o"
+  "CMakeFiles/dl_core.dir/core/glob.c.o.d"
+  "CMakeFiles/dl_core.dir/core/htab.c.o"
+  "CMakeFiles/dl_core.dir/core/htab.c.o.d"
+  "CMakeFiles/dl_core.dir/core/loc.c.o"
+  "CMakeFiles/dl_core.dir/core/loc.c.o.d"
+  "CMakeFiles/dl_core.dir/core/log.c.o"
+  "CMakeFiles/dl_core.dir/core/log.c.o.d"
+  "CMakeFiles/dl_core.dir/core/path.c.o"
+  "CMakeFiles/dl_core.dir/core/path.c.o.d"
+  "CMakeFiles/dl_core.dir/core/regex.c.o"
+  "CMakeFiles/dl_core.dir/core/regex.c.o.d"
+  "CMakeFiles/dl_core.dir/core/safefile.c.o"
+  "CMakeFiles/dl_core.dir/core/safefile.c.o.d"
+  "CMakeFiles/dl_core.dir/core/severity.c.o"
+  "CMakeFiles/dl_core.dir/core/severity.c.o.d"
+  "CMakeFiles/dl_core.dir/core/status.c.o"
+  "CMakeFiles/dl_core.dir/core/status.c.o.d"
+  "CMakeFiles/dl_core.dir/core/strbuf.c.o"
+  "CMakeFiles/dl_core.dir/core/strbuf.c.o.d"
+  "CMakeFiles/dl_core.dir/core/strv.c.o"
+  "CMakeFiles/dl_core.dir/core/strv.c.o.d"
+  "CMakeFiles/dl_core.dir/core/suggest.c.o"
+  "CMakeFiles/dl_core.dir/core/suggest.c.o.d"
+  "libdl_core.a"
+  "libdl_core.pdb"
+)
+
+# Per-language clean rules from dependency scanning.
+foreach(lang C)
+  include(CMakeFiles/dl_core.dir/cmake_clean_${lang}.cmake OPTIONAL)
+endforeach()

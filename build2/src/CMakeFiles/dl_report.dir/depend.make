@@ -1,0 +1,2 @@
+# Empty dependencies file for dl_report.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,2 @@
+# Empty compiler generated dependencies file for dl_test_builder.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,2 @@
+# Empty dependencies file for fixture_runner.
+# This may be replaced when dependencies are built.

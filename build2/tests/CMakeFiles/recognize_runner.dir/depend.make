@@ -1,0 +1,2 @@
+# Empty dependencies file for recognize_runner.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,2 @@
+# Empty dependencies file for test_expression_limits.
+# This may be replaced when dependencies are built.

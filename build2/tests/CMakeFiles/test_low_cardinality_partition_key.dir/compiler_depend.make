@@ -1,0 +1,2 @@
+# Empty compiler generated dependencies file for test_low_cardinality_partition_key.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,2 @@
+# Empty dependencies file for test_projection_invalid.
+# This may be replaced when dependencies are built.

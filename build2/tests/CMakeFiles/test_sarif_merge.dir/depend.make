@@ -1,0 +1,2 @@
+# Empty dependencies file for test_sarif_merge.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,2 @@
+# Empty dependencies file for test_unknown_index.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,2 @@
+# Empty dependencies file for test_update_expression_invalid.
+# This may be replaced when dependencies are built.

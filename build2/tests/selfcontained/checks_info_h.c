@@ -1,0 +1,1 @@
+#include "checks/info.h"

@@ -1,0 +1,1 @@
+#include "checks/util_design.h"

@@ -1,0 +1,1 @@
+#include "cli/access_cmd.h"

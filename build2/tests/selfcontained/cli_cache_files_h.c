@@ -1,0 +1,1 @@
+#include "cli/cache_files.h"

@@ -1,0 +1,1 @@
+#include "cli/code_tables.h"

@@ -1,0 +1,1 @@
+#include "cli/compdb_json.h"

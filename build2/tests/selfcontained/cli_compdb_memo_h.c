@@ -1,0 +1,1 @@
+#include "cli/compdb_memo.h"

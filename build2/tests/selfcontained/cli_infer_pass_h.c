@@ -1,0 +1,1 @@
+#include "cli/infer_pass.h"

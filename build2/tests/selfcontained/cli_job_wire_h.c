@@ -1,0 +1,1 @@
+#include "cli/job_wire.h"

@@ -1,0 +1,1 @@
+#include "cli/prefilter_memo.h"

@@ -1,0 +1,1 @@
+#include "cli/result_cache.h"

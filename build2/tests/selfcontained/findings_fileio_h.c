@@ -1,0 +1,1 @@
+#include "findings/fileio.h"

@@ -1,0 +1,1 @@
+#include "findings/sink.h"

@@ -1,0 +1,1 @@
+#include "findings/utf8.h"

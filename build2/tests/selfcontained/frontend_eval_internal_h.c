@@ -1,0 +1,1 @@
+#include "frontend/eval_internal.h"

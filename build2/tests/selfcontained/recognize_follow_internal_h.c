@@ -1,0 +1,1 @@
+#include "recognize/follow_internal.h"

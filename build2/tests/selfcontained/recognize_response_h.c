@@ -1,0 +1,1 @@
+#include "recognize/response.h"

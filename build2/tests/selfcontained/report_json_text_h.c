@@ -1,0 +1,1 @@
+#include "report/json_text.h"

@@ -1,0 +1,1 @@
+#include "report/sarif_merge.h"
