@@ -1,2 +1,0 @@
-# Empty dependencies file for dl_findings.
-# This may be replaced when dependencies are built.

@@ -1,2 +1,0 @@
-# Empty dependencies file for dl_rules.
-# This may be replaced when dependencies are built.

@@ -1,2 +1,0 @@
-# Empty dependencies file for dl_schema.
-# This may be replaced when dependencies are built.

@@ -1,2 +1,0 @@
-# Empty compiler generated dependencies file for dl_sarif_make_sample.
-# This may be replaced when dependencies are built.

@@ -1,2 +1,0 @@
-# Empty dependencies file for fixture_runner.
-# This may be replaced when dependencies are built.

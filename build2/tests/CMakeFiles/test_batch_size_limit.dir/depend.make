@@ -1,2 +1,0 @@
-# Empty dependencies file for test_batch_size_limit.
-# This may be replaced when dependencies are built.

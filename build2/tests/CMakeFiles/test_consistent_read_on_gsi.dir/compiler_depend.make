@@ -1,2 +1,0 @@
-# Empty compiler generated dependencies file for test_consistent_read_on_gsi.
-# This may be replaced when dependencies are built.

@@ -1,2 +1,0 @@
-# Empty dependencies file for test_expression_limits.
-# This may be replaced when dependencies are built.

@@ -1,2 +1,0 @@
-# Empty compiler generated dependencies file for test_hot_key_unsharded.
-# This may be replaced when dependencies are built.

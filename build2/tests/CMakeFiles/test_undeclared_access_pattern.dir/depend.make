@@ -1,2 +1,0 @@
-# Empty dependencies file for test_undeclared_access_pattern.
-# This may be replaced when dependencies are built.

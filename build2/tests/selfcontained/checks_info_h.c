@@ -1,1 +1,0 @@
-#include "checks/info.h"

@@ -1,1 +1,0 @@
-#include "checks/util_design.h"

@@ -1,1 +1,0 @@
-#include "cli/access_cmd.h"

@@ -1,1 +1,0 @@
-#include "cli/cache_files.h"

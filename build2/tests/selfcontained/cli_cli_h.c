@@ -1,1 +1,0 @@
-#include "cli/cli.h"

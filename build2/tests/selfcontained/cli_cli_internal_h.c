@@ -1,1 +1,0 @@
-#include "cli/cli_internal.h"

@@ -1,1 +1,0 @@
-#include "cli/code_tables.h"

@@ -1,1 +1,0 @@
-#include "cli/compdb_memo.h"

@@ -1,1 +1,0 @@
-#include "cli/ignore.h"

@@ -1,1 +1,0 @@
-#include "cli/infer_pass.h"

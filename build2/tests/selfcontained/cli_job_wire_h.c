@@ -1,1 +1,0 @@
-#include "cli/job_wire.h"

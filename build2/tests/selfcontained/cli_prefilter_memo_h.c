@@ -1,1 +1,0 @@
-#include "cli/prefilter_memo.h"

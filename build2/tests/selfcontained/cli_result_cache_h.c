@@ -1,1 +1,0 @@
-#include "cli/result_cache.h"

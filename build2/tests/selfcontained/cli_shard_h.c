@@ -1,1 +1,0 @@
-#include "cli/shard.h"

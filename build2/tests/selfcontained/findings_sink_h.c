@@ -1,1 +1,0 @@
-#include "findings/sink.h"

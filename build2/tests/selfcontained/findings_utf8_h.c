@@ -1,1 +1,0 @@
-#include "findings/utf8.h"

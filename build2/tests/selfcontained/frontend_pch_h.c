@@ -1,1 +1,0 @@
-#include "frontend/pch.h"

@@ -1,1 +1,0 @@
-#include "lsp/analysis.h"

@@ -1,1 +1,0 @@
-#include "model/json_request.h"

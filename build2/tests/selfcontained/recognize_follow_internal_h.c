@@ -1,1 +1,0 @@
-#include "recognize/follow_internal.h"

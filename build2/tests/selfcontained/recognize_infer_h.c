@@ -1,1 +1,0 @@
-#include "recognize/infer.h"

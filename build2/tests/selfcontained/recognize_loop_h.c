@@ -1,1 +1,0 @@
-#include "recognize/loop.h"

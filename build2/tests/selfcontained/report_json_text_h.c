@@ -1,1 +1,0 @@
-#include "report/json_text.h"

@@ -1,1 +1,0 @@
-#include "report/sarif_merge.h"
