@@ -54,7 +54,8 @@ static void run_table(const struct dl_check_ctx *ctx, const struct dl_table *t)
                 bool seen_before = false;
                 for (size_t k = 0; k < i && !seen_before; k++)
                         seen_before = !strcmp(d->attrs[k].name, a->name);
-                if (seen_before || used(d, a->name))
+                /* an UpdateTable may define the table's own keys too */
+                if (seen_before || d->update || used(d, a->name))
                         continue;
                 dl_report_table(ctx, t, &a->loc,
                                 "attribute '%s' is defined in AttributeDefinitions of table %s "
@@ -72,9 +73,10 @@ static void run_table(const struct dl_check_ctx *ctx, const struct dl_table *t)
                         continue;
                 dl_report_table(ctx, t, &k->loc,
                                 "key attribute '%s' of table %s has no entry in "
-                                "AttributeDefinitions; DynamoDB rejects the table: add "
+                                "AttributeDefinitions; DynamoDB rejects the %s: add "
                                 "{AttributeName: %s, AttributeType: S, N or B}",
-                                DL_Q(k->name), DL_TABLE_DEF_LABEL(t), k->name);
+                                DL_Q(k->name), DL_TABLE_DEF_LABEL(t),
+                                d->update ? "UpdateTable" : "table", k->name);
         }
 }
 

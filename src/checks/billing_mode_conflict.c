@@ -37,6 +37,10 @@ static void run_table(const struct dl_check_ctx *ctx, const struct dl_table *t)
         if (d->billing == DL_BILLING_UNKNOWN || !strcmp(d->format, "describe-table"))
                 return;
         bool on_demand = d->billing == DL_BILLING_PAY_PER_REQUEST;
+        /* an UpdateTable: what it leaves out is unchanged, not missing;
+         * only the mode it writes itself is certain */
+        if (d->update && (!on_demand || d->billing_written != DL_DEF_KNOWN))
+                return;
         const char *mode = on_demand ? "PAY_PER_REQUEST" : "PROVISIONED";
         const char *implied = d->billing_written ? "" : " (the default)";
         if (on_demand && d->capacity.state == DL_DEF_KNOWN)

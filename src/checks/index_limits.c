@@ -68,6 +68,8 @@ static void run_table(const struct dl_check_ctx *ctx, const struct dl_table *t)
 {
         const struct dl_table_def *d = t->def;
         const struct state *s = ctx->state;
+        if (d->update)
+                return; /* an UpdateTable's indexes are not the table's whole list */
         size_t n_local = 0, n_global = 0, projected = 0;
         bool over = false;
         for (size_t i = 0; i < t->n_indexes; i++) {

@@ -29,8 +29,10 @@
  * Deliberately ignored (--verbose says why): a Key or Item map not fully
  * known (built in a helper ddblint could not follow, filled in a loop or
  * passed from a caller, an attribute name known only at run time, a
- * request that escaped), requests of the 2011-12-05 API (HashKeyElement),
- * BatchGetItem keys (their list is not modelled entry by entry).
+ * request that escaped), requests of the 2011-12-05 API (HashKeyElement).
+ * Each key of a BatchGetItem member's Keys (KeysAndAttributes, "the
+ * primary key attribute values that define the items", API reference) is
+ * a Key like GetItem's and checked alike, when it is fully known.
  */
 #include "info.h"
 #include "util_expr.h"
@@ -128,25 +130,25 @@ static void related_table(struct dl_finding *f, const struct dl_table *t)
 
 /* A key attribute k of t that the map lacks, or whose type is wrong. */
 static void check_key(const struct dl_check_ctx *ctx, const struct dl_request *req,
-                      const struct dl_table *t, const struct dl_attr_map *m, bool item,
-                      const struct dl_key_attr *k, const char *role, const char *label,
-                      const char *op, const char *schema)
+                      const struct dl_loc *at, const struct dl_table *t,
+                      const struct dl_attr_map *m, bool item, const struct dl_key_attr *k,
+                      const char *role, const char *label, const char *op, const char *schema)
 {
         const struct dl_attr *a = entry(m, k->name);
         if (!a) {
                 struct dl_finding *f;
                 if (item)
-                        f = dl_report(ctx, &req->call,
+                        f = dl_report(ctx, at,
                                       "One or more parameter values were invalid: Missing the "
                                       "key %s in the item; the %s Item of %s lacks its %s '%s' "
                                       "(the key is the %s)",
                                       DL_Q(k->name), op, label, role, DL_Q(k->name), schema);
                 else
-                        f = dl_report(ctx, &req->call,
+                        f = dl_report(ctx, at,
                                       "The provided key element does not match the schema; the "
                                       "%s Key of %s lacks its %s '%s' (the key is the %s)",
                                       op, label, role, DL_Q(k->name), schema);
-                if (f && dl_loc_valid(&m->loc) && dl_loc_cmp(&m->loc, &req->call) != 0)
+                if (f && dl_loc_valid(&m->loc) && dl_loc_cmp(&m->loc, at) != 0)
                         dl_report_related(f, &m->loc, "the %s is built here",
                                           item ? "Item" : "Key");
                 related_table(f, t);
@@ -173,32 +175,19 @@ static void check_key(const struct dl_check_ctx *ctx, const struct dl_request *r
         related_table(f, t);
 }
 
-static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
+/* The key or item map m of req against table t; a missing key attribute
+ * is reported at at. */
+static void check_map(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                      const struct dl_loc *at, const struct dl_table *t,
+                      const struct dl_attr_map *m, bool item)
 {
-        const char *what = NULL;
-        const struct dl_attr_map *m = key_map(req, &what);
-        if (!m)
-                return;
-        const struct dl_table *t = dl_table_described(ctx, req);
-        if (!t || !t->partition_key.name)
-                return;
-        const char *why = not_followed(req, m);
-        if (why || m->kind == DL_VAL_ABSENT) {
-                if (why && ctx->log)
-                        dl_log_add(ctx->log, DL_LOG_NOTE, "key-not-followed", &req->call,
-                                   "key-schema-mismatch: the %s of this %s is not fully known "
-                                   "(%s); no finding",
-                                   what, dl_op_name(req->op), why);
-                return;
-        }
-        bool item = m == &req->item;
         char label[512], opbuf[64], schema[512];
         dl_table_label(req, label, sizeof label);
         const char *op = dl_key_op_label(req, opbuf, sizeof opbuf);
         schema_text(t, schema, sizeof schema);
-        check_key(ctx, req, t, m, item, &t->partition_key, "partition key", label, op, schema);
+        check_key(ctx, req, at, t, m, item, &t->partition_key, "partition key", label, op, schema);
         if (t->sort_key.name)
-                check_key(ctx, req, t, m, item, &t->sort_key, "sort key", label, op, schema);
+                check_key(ctx, req, at, t, m, item, &t->sort_key, "sort key", label, op, schema);
         if (item)
                 return; /* an Item holds any other attribute */
         for (size_t i = 0; i < m->n; i++) {
@@ -214,6 +203,60 @@ static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
                                               op, DL_QN(a->key.text, a->key.len), label, schema),
                               t);
         }
+}
+
+/* Each key of a BatchGetItem member (KeysAndAttributes) that is fully
+ * known; --verbose says why the others are passed over. */
+static void check_keys(const struct dl_check_ctx *ctx, const struct dl_request *req,
+                       const struct dl_table *t)
+{
+        const struct dl_key_list *l = &req->keys;
+        const char *why = l->kind == DL_VAL_DYNAMIC ? "some keys are added where ddblint could "
+                                                      "not follow (a helper, a loop, a list "
+                                                      "from a caller)"
+                                                    : NULL;
+        for (size_t i = 0; i < l->n; i++) {
+                const char *w = not_followed(req, &l->items[i]);
+                if (w || l->items[i].kind == DL_VAL_ABSENT)
+                        why = why ? why : w;
+                else /* at the key, each in its place */
+                        check_map(ctx, req,
+                                  dl_loc_valid(&l->items[i].loc) ? &l->items[i].loc : &req->call, t,
+                                  &l->items[i], false);
+        }
+        if (why && ctx->log)
+                dl_log_add(ctx->log, DL_LOG_NOTE, "key-not-followed", &req->call,
+                           "key-schema-mismatch: the Keys of this BatchGetItem are not all "
+                           "fully known (%s); no finding for those",
+                           why);
+}
+
+static void run(const struct dl_check_ctx *ctx, const struct dl_request *req)
+{
+        const char *what = NULL;
+        const struct dl_attr_map *m = key_map(req, &what);
+        bool batch_keys = !req->api_version && req->member &&
+                          !strcmp(req->member, "KeysAndAttributes") &&
+                          req->keys.kind != DL_VAL_ABSENT;
+        if (!m && !batch_keys)
+                return;
+        const struct dl_table *t = dl_table_described(ctx, req);
+        if (!t || !t->partition_key.name)
+                return;
+        if (batch_keys) {
+                check_keys(ctx, req, t);
+                return;
+        }
+        const char *why = not_followed(req, m);
+        if (why || m->kind == DL_VAL_ABSENT) {
+                if (why && ctx->log)
+                        dl_log_add(ctx->log, DL_LOG_NOTE, "key-not-followed", &req->call,
+                                   "key-schema-mismatch: the %s of this %s is not fully known "
+                                   "(%s); no finding",
+                                   what, dl_op_name(req->op), why);
+                return;
+        }
+        check_map(ctx, req, &req->call, t, m, m == &req->item);
 }
 
 /* Does req read its table's key schema: a Key or Item this check reads,

@@ -34,8 +34,12 @@ static bool described(const struct dl_ruleset *rules, const char *name)
         return false;
 }
 
-static void read_one(struct dl_code_tables *ct, const struct dl_request *req, struct dl_log *log)
+/* The table req (a CreateTable, or an UpdateTable of the table base
+ * defines) defines, appended to ct. */
+static void read_one(struct dl_code_tables *ct, const struct dl_request *req,
+                     const struct dl_ruleset *rules, struct dl_log *log)
 {
+        bool update = req->op == DL_OP_UPDATE_TABLE;
         const struct dl_value *def = req->definition;
         if (!def) {
                 /* a CreateTable of the 2011-12-05 API has another shape:
@@ -43,8 +47,9 @@ static void read_one(struct dl_code_tables *ct, const struct dl_request *req, st
                 if (log && !req->api_version && req->json_body &&
                     req->json_body->kind == DL_VAL_KNOWN)
                         dl_log_add(log, DL_LOG_NOTE, "table-not-read", &req->call,
-                                   "the table this CreateTable defines is not read: its body "
-                                   "has members only known at run time; no table finding");
+                                   "the table this %s defines is not read: its body "
+                                   "has members only known at run time; no table finding",
+                                   dl_op_name(req->op));
                 return;
         }
         const struct dl_value *tn = &req->fields[DL_FIELD_TABLE_NAME];
@@ -56,12 +61,24 @@ static void read_one(struct dl_code_tables *ct, const struct dl_request *req, st
         struct dl_ruleset *rs = NULL;
         struct dl_error err;
         dl_error_init(&err);
-        if (dl_ruleset_code_table(def->text, def->len, def->segs[0].locs, name, id, req->call, &rs,
-                                  &err) != DL_OK) {
+        /* the table an UpdateTable changes, when a definition describes it */
+        const struct dl_table *base =
+                update && name ? dl_schema_table_for(rules, name, strlen(name)) : NULL;
+        const struct dl_table_def *base_def =
+                base && base->name && !strcmp(base->name, name) && base->def && !base->def->update
+                        ? base->def
+                        : NULL;
+        enum dl_status st =
+                update ? dl_ruleset_code_update(def->text, def->len, def->segs[0].locs, name, id,
+                                                req->call, base_def, &rs, &err)
+                       : dl_ruleset_code_table(def->text, def->len, def->segs[0].locs, name, id,
+                                               req->call, &rs, &err);
+        if (st != DL_OK) {
                 if (log)
                         dl_log_add(log, DL_LOG_NOTE, "table-not-read", &req->call,
-                                   "the table this CreateTable defines is not read: %s; no "
-                                   "table finding",
+                                   "the %s this %s %s is not read: %s; no table finding",
+                                   update ? "change" : "table", dl_op_name(req->op),
+                                   update ? "makes" : "defines",
                                    err.message ? err.message : "unreadable");
                 dl_error_fini(&err);
                 free(id);
@@ -80,7 +97,7 @@ void dl_code_tables_read(struct dl_code_tables *out, const struct dl_ruleset *ru
         memset(out, 0, sizeof *out);
         for (size_t i = 0; i < n; i++) {
                 if (reqs[i].op == DL_OP_CREATE_TABLE)
-                        read_one(out, &reqs[i], log);
+                        read_one(out, &reqs[i], rules, log);
         }
         /* the first CreateTable of a name describes it, beneath the rules */
         const struct dl_ruleset *now = rules;
@@ -94,6 +111,12 @@ void dl_code_tables_read(struct dl_code_tables *out, const struct dl_ruleset *ru
                 now = merged;
         }
         out->rules = now == rules ? NULL : now;
+        /* UpdateTables: linted against the table they change as the rules
+         * and the CreateTables describe it; they describe nothing */
+        for (size_t i = 0; i < n; i++) {
+                if (reqs[i].op == DL_OP_UPDATE_TABLE)
+                        read_one(out, &reqs[i], now, log);
+        }
 }
 
 void dl_code_tables_fini(struct dl_code_tables *ct)

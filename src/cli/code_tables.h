@@ -1,7 +1,9 @@
 /* code_tables.h - the tables the CreateTable requests of a translation
  * unit define (docs/architecture.md, "Tables as code"): linted at the
  * client call by the table checks, and describing their tables for the
- * other requests of the same unit when the rules do not.
+ * other requests of the same unit when the rules do not; and the changes
+ * its UpdateTable requests make, linted at the call against the table
+ * they change as the rules and those CreateTables describe it.
  * SPDX-License-Identifier: MIT
  */
 #ifndef DL_CLI_CODE_TABLES_H
@@ -15,8 +17,9 @@ struct dl_ruleset;
 struct dl_table;
 
 struct dl_code_tables {
-        /* every table read, in request order (each with its definition,
-         * format "code"): what the table checks lint */
+        /* every table read, the CreateTables' in request order, then the
+         * UpdateTables' (each with its definition, format "code"; an
+         * UpdateTable's has update set): what the table checks lint */
         const struct dl_table **tables;
         size_t n_tables;
         /* the unit's rules with, beneath them, the tables of CreateTables
@@ -30,8 +33,9 @@ struct dl_code_tables {
 };
 
 /**
- * dl_code_tables_read - read the table of every CreateTable among
- * reqs[0..n) (top-level requests, normalized) into *out.
+ * dl_code_tables_read - read the table of every CreateTable, and the
+ * change of every UpdateTable, among reqs[0..n) (top-level requests,
+ * normalized) into *out.
  * @param rules  the unit's rules (borrowed; must outlive *out).
  * @param log    where a note (shown with --verbose) says why a CreateTable's
  *               table is not read ("table-not-read": members only known at

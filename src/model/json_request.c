@@ -16,6 +16,7 @@
 #include "json_request.h"
 
 #include "quote.h"
+#include "shape.h"
 #include "template.h"
 
 #include "../core/arena.h"
@@ -821,6 +822,21 @@ static void read_shaped(struct reader *r, struct dl_request *req, const struct j
         }
 }
 
+/* Keys of KeysAndAttributes: a list of Key maps, each read as Key is. */
+static void read_keys(struct reader *r, const struct jnode *v, struct dl_request *req)
+{
+        req->keys = (struct dl_key_list){DL_VAL_KNOWN, NULL, 0, v->loc};
+        if (v->kind != J_ARRAY || v->open)
+                req->keys.kind = DL_VAL_DYNAMIC;
+        for (size_t k = 0; v->kind == J_ARRAY && k < v->elems.n; k++) {
+                struct dl_attr_map m = {0};
+                read_map(r, v->elems.items[k], DL_MAP_KEY, &m);
+                enum dl_value_kind kind = req->keys.kind;
+                req->keys = dl_key_list_append(r->a, &req->keys, &m);
+                req->keys.kind = kind;
+        }
+}
+
 /* RequestItems: {"<table>": [...] | {...}} (BatchWriteItem, BatchGetItem). */
 static void read_request_items(struct reader *r, struct dl_request *req, const struct jnode *v,
                                struct members *out)
@@ -902,6 +918,8 @@ static void read_object(struct reader *r, const struct jnode *obj, struct dl_req
                         req->key = (struct dl_attr_map){DL_VAL_DYNAMIC, NULL, 0, v->loc};
                         if (v->kind == J_ARRAY && !v->open)
                                 req->n_keys = v->elems.n;
+                        if (r->api == DL_API_20120810)
+                                read_keys(r, v, req);
                         for (size_t k = 0; r->api == DL_API_20111205 && v->kind == J_ARRAY &&
                                            k < v->elems.n; k++)
                                 read_old_key(r, v->elems.items[k], req, false);
@@ -978,54 +996,12 @@ void dl_json_request_read(struct dl_arena *a, const struct dl_value *body,
         struct reader r = {a, api};
         read_object(&r, top, req);
         res->complete = !p.stopped && !top->open && !req->escaped;
-        if (req->op == DL_OP_CREATE_TABLE && api == DL_API_20120810 && !top->open)
+        if ((req->op == DL_OP_CREATE_TABLE || req->op == DL_OP_UPDATE_TABLE) &&
+            api == DL_API_20120810 && !top->open)
                 req->definition = definition(a, top, body->loc);
 }
 
 /* ---- a CreateTable's definition ---------------------------------------------- */
-
-/* How a value only known at run time is written in a definition: the shape
- * the table reader takes for a value computed by a function (an intrinsic
- * function of one member), so the property it holds stays unknown. */
-static const char run_time_value[] = "{\"Fn::RunTime\": \"\"}";
-
-static void def_put(struct dl_tmpl *t, const char *s, struct dl_loc at)
-{
-        dl_tmpl_text(t, s, strlen(s), NULL, at, NULL);
-}
-
-/* A fully known string as a JSON string, every byte at `at`. */
-static void def_string(struct dl_tmpl *t, const struct dl_value *v, struct dl_loc at)
-{
-        def_put(t, "\"", at);
-        for (size_t i = 0; i < v->len; i++) {
-                unsigned char c = (unsigned char)v->text[i];
-                char esc[32];
-                if (c == '"' || c == '\\') {
-                        snprintf(esc, sizeof esc, "\\%c", c);
-                } else if (c >= 0x20 && c < 0x80) {
-                        snprintf(esc, sizeof esc, "%c", c);
-                } else {
-                        /* ASCII only, so that a byte's offset is its
-                         * character's (the reader's positions count
-                         * characters); the text is valid UTF-8 */
-                        size_t n = c < 0x80 ? 1 : dl_quote_char_len(v->text, v->len, i);
-                        unsigned long cp = n <= 1 ? c : (unsigned long)(c & (0x7f >> n));
-                        for (size_t k = 1; k < n; k++)
-                                cp = (cp << 6) | ((unsigned char)v->text[i + k] & 0x3f);
-                        i += n ? n - 1 : 0;
-                        if (cp > 0xffff) {
-                                cp -= 0x10000;
-                                snprintf(esc, sizeof esc, "\\u%04lx\\u%04lx", 0xd800 + (cp >> 10),
-                                         0xdc00 + (cp & 0x3ff));
-                        } else {
-                                snprintf(esc, sizeof esc, "\\u%04lx", cp);
-                        }
-                }
-                def_put(t, esc, at);
-        }
-        def_put(t, "\"", at);
-}
 
 /* n written out as JSON: an open object or array, a hole, or a value with
  * holes is run_time_value. */
@@ -1039,26 +1015,26 @@ static void def_node(struct dl_tmpl *t, const struct jnode *n)
                         complete = complete && dl_value_is_complete(&n->members.items[i].key);
                 if (n->open || (n->kind == J_OBJECT && !complete))
                         break; /* members unseen, or a member of unknown name */
-                def_put(t, n->kind == J_OBJECT ? "{" : "[", n->loc);
+                dl_shape_put(t, n->kind == J_OBJECT ? "{" : "[", n->loc);
                 for (size_t i = 0; n->kind == J_OBJECT && i < n->members.n; i++) {
                         const struct jmember *m = &n->members.items[i];
                         if (i)
-                                def_put(t, ", ", n->loc);
-                        def_string(t, &m->key, m->loc);
-                        def_put(t, ": ", m->loc);
+                                dl_shape_put(t, ", ", n->loc);
+                        dl_shape_put_string(t, &m->key, m->loc);
+                        dl_shape_put(t, ": ", m->loc);
                         def_node(t, m->val);
                 }
                 for (size_t i = 0; n->kind == J_ARRAY && i < n->elems.n; i++) {
                         if (i)
-                                def_put(t, ", ", n->loc);
+                                dl_shape_put(t, ", ", n->loc);
                         def_node(t, n->elems.items[i]);
                 }
-                def_put(t, n->kind == J_OBJECT ? "}" : "]", n->loc);
+                dl_shape_put(t, n->kind == J_OBJECT ? "}" : "]", n->loc);
                 return;
         case J_STRING:
                 if (!complete)
                         break;
-                def_string(t, &n->val, n->loc);
+                dl_shape_put_string(t, &n->val, n->loc);
                 return;
         case J_NUMBER:
         case J_BOOL:
@@ -1066,21 +1042,20 @@ static void def_node(struct dl_tmpl *t, const struct jnode *n)
                         break;
                 dl_tmpl_text(t, n->val.text, n->val.len, NULL, n->loc, NULL);
                 return;
-        case J_NULL: def_put(t, "null", n->loc); return;
+        case J_NULL: dl_shape_put(t, "null", n->loc); return;
         case J_HOLE: break;
         }
-        def_put(t, run_time_value, n->loc);
+        dl_shape_put(t, DL_SHAPE_RUN_TIME, n->loc);
 }
 
 /* The definition of a CreateTable body's top-level object (not open). */
+static void write_top(struct dl_tmpl *t, const void *top)
+{
+        def_node(t, top);
+}
+
 static const struct dl_value *definition(struct dl_arena *a, const struct jnode *top,
                                          struct dl_loc at)
 {
-        struct dl_tmpl t;
-        dl_tmpl_init(&t, a);
-        def_node(&t, top);
-        struct dl_value *v = dl_arena_alloc(a, sizeof *v);
-        *v = dl_tmpl_finish(&t, at);
-        dl_tmpl_fini(&t);
-        return dl_value_is_complete(v) ? v : NULL;
+        return dl_shape_text(a, at, write_top, top);
 }

@@ -169,6 +169,23 @@ void dl_request_mark_escaped(struct dl_request *req)
         struct dl_attr_map *maps[] = {&req->names, &req->values, &req->key, &req->item};
         for (unsigned i = 0; i < sizeof maps / sizeof maps[0]; i++)
                 maps[i]->kind = DL_VAL_DYNAMIC;
+        if (req->keys.kind == DL_VAL_KNOWN)
+                req->keys.kind = DL_VAL_DYNAMIC;
+}
+
+struct dl_key_list dl_key_list_append(struct dl_arena *a, const struct dl_key_list *list,
+                                      const struct dl_attr_map *m)
+{
+        struct dl_key_list out = *list;
+        if (out.kind == DL_VAL_ABSENT) {
+                out.kind = DL_VAL_KNOWN;
+                out.loc = m->loc;
+        }
+        out.items = dl_arena_alloc(a, (list->n + 1) * sizeof *out.items);
+        if (list->n)
+                memcpy(out.items, list->items, list->n * sizeof *out.items);
+        out.items[out.n++] = *m;
+        return out;
 }
 
 struct dl_value dl_value_known(struct dl_arena *a, const char *text, size_t len,

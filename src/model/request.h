@@ -33,6 +33,7 @@ struct dl_expr; /* model/expr.h: parsed expression (issue #3) */
 struct dl_partiql; /* model/partiql.h: parsed PartiQL statement (issue #9) */
 struct dl_hole; /* model/template.h: what is known of a hole */
 struct dl_fix;  /* model/fix.h: a fix a check proposes, as data */
+struct dl_shape; /* model/shape.h: a structure built in objects */
 
 enum dl_op {
 #define DL_OP(e, name) DL_OP_##e,
@@ -138,6 +139,22 @@ struct dl_attr_map {
         struct dl_loc loc;    /* where the map was first set */
 };
 
+/* A BatchGetItem member's Keys (KeysAndAttributes): one map per key, each
+ * read as a Key is. ABSENT: none read key by key (none set, or a client
+ * whose keys are not modelled); KNOWN: every key is listed; DYNAMIC: some
+ * keys are not known (those listed are). */
+struct dl_key_list {
+        enum dl_value_kind kind;
+        struct dl_attr_map *items;
+        size_t n;
+        struct dl_loc loc; /* where the list was first set */
+};
+
+/** dl_key_list_append - list with a copy of m appended (storage from a:
+ * the earlier entries are copied, the list given is left as it was). */
+struct dl_key_list dl_key_list_append(struct dl_arena *a, const struct dl_key_list *list,
+                                      const struct dl_attr_map *m);
+
 /* The maps a request keeps, by DynamoDB member name. */
 enum dl_map {
         DL_MAP_NAMES,   /* ExpressionAttributeNames  */
@@ -174,8 +191,9 @@ struct dl_request {
          * json_request.h reads it into the request when it is sent), or
          * NULL. */
         const struct dl_value *json_body;
-        /* A CreateTable read from a JSON body (model/json_request.h): the
-         * table it defines as DynamoDB receives it, written out as compact
+        /* A CreateTable or UpdateTable read from a JSON body (model/
+         * json_request.h) or built in objects (shape below): the table it
+         * defines, or the change it makes, as DynamoDB receives it, written out as compact
          * JSON text (KNOWN, no hole) whose bytes keep the source locations
          * of what they were read from; a value only known at run time (a
          * hole, an open object or list) is written {"Fn::RunTime": ""},
@@ -183,6 +201,13 @@ struct dl_request {
          * ruleset.h, dl_ruleset_code_table). NULL otherwise, and when the
          * body's top-level object may have members ddblint cannot see. */
         const struct dl_value *definition;
+        /* The members of a DynamoDB structure the request's client builds
+         * in objects (model/shape.h: an AWS SDK for C++ CreateTableRequest's
+         * KeySchema, AttributeDefinitions, indexes, BillingMode and
+         * ProvisionedThroughput; the elements' own members on a tracked
+         * element object), or NULL; written out as definition when a
+         * CreateTable or UpdateTable is sent. */
+        const struct dl_shape *shape;
         bool escaped;               /* passed to code ddblint cannot see */
         bool members_listed;        /* escaped only because batch or transaction
                                        members were added on some paths (in a
@@ -193,6 +218,9 @@ struct dl_request {
                                        the call; the request type proves the op */
         struct dl_request *items;   /* batch / transaction members */
         size_t n_items;
+        /* A BatchGetItem member (KeysAndAttributes): its keys one by one
+         * (its key map is DYNAMIC: it holds no single key) */
+        struct dl_key_list keys;
         /* A BatchGetItem member (KeysAndAttributes): how many keys its Keys
          * list holds when every one is known (a JSON array with no hole);
          * 0 when not known. */

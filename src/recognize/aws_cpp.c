@@ -119,6 +119,74 @@ static const struct nested {
          "ParameterizedStatement"},
 };
 
+/* The members of the structures a table is defined with (DynamoDB API
+ * 2012-08-10: CreateTable, UpdateTable and the shapes they nest; the AWS
+ * SDK for C++ has a class of each shape's name in Aws::DynamoDB::Model
+ * with Set/With/Add of each member), as the table reader reads them
+ * (rules/ruleset_code.c): DL_EV_SHAPE events, the structure built in
+ * model/shape.h. Other members (SSESpecification, Tags...) change nothing
+ * the reader reads. */
+static const struct table_member {
+        const char *cls, *member;
+        enum dl_shape_arg arg;
+        bool list;
+} table_members[] = {
+        {"CreateTableRequest", "AttributeDefinitions", DL_SHAPE_ARG_OBJECT, true},
+        {"CreateTableRequest", "KeySchema", DL_SHAPE_ARG_OBJECT, true},
+        {"CreateTableRequest", "LocalSecondaryIndexes", DL_SHAPE_ARG_OBJECT, true},
+        {"CreateTableRequest", "GlobalSecondaryIndexes", DL_SHAPE_ARG_OBJECT, true},
+        {"CreateTableRequest", "BillingMode", DL_SHAPE_ARG_ENUM, false},
+        {"CreateTableRequest", "ProvisionedThroughput", DL_SHAPE_ARG_OBJECT, false},
+        {"UpdateTableRequest", "AttributeDefinitions", DL_SHAPE_ARG_OBJECT, true},
+        {"UpdateTableRequest", "BillingMode", DL_SHAPE_ARG_ENUM, false},
+        {"UpdateTableRequest", "ProvisionedThroughput", DL_SHAPE_ARG_OBJECT, false},
+        {"UpdateTableRequest", "GlobalSecondaryIndexUpdates", DL_SHAPE_ARG_OBJECT, true},
+        {"AttributeDefinition", "AttributeName", DL_SHAPE_ARG_STRING, false},
+        {"AttributeDefinition", "AttributeType", DL_SHAPE_ARG_ENUM, false},
+        {"KeySchemaElement", "AttributeName", DL_SHAPE_ARG_STRING, false},
+        {"KeySchemaElement", "KeyType", DL_SHAPE_ARG_ENUM, false},
+        {"ProvisionedThroughput", "ReadCapacityUnits", DL_SHAPE_ARG_NUMBER, false},
+        {"ProvisionedThroughput", "WriteCapacityUnits", DL_SHAPE_ARG_NUMBER, false},
+        {"GlobalSecondaryIndex", "IndexName", DL_SHAPE_ARG_STRING, false},
+        {"GlobalSecondaryIndex", "KeySchema", DL_SHAPE_ARG_OBJECT, true},
+        {"GlobalSecondaryIndex", "Projection", DL_SHAPE_ARG_OBJECT, false},
+        {"GlobalSecondaryIndex", "ProvisionedThroughput", DL_SHAPE_ARG_OBJECT, false},
+        {"LocalSecondaryIndex", "IndexName", DL_SHAPE_ARG_STRING, false},
+        {"LocalSecondaryIndex", "KeySchema", DL_SHAPE_ARG_OBJECT, true},
+        {"LocalSecondaryIndex", "Projection", DL_SHAPE_ARG_OBJECT, false},
+        {"Projection", "ProjectionType", DL_SHAPE_ARG_ENUM, false},
+        {"Projection", "NonKeyAttributes", DL_SHAPE_ARG_STRING, true},
+        {"GlobalSecondaryIndexUpdate", "Create", DL_SHAPE_ARG_OBJECT, false},
+        {"GlobalSecondaryIndexUpdate", "Update", DL_SHAPE_ARG_OBJECT, false},
+        {"GlobalSecondaryIndexUpdate", "Delete", DL_SHAPE_ARG_OBJECT, false},
+        {"CreateGlobalSecondaryIndexAction", "IndexName", DL_SHAPE_ARG_STRING, false},
+        {"CreateGlobalSecondaryIndexAction", "KeySchema", DL_SHAPE_ARG_OBJECT, true},
+        {"CreateGlobalSecondaryIndexAction", "Projection", DL_SHAPE_ARG_OBJECT, false},
+        {"CreateGlobalSecondaryIndexAction", "ProvisionedThroughput", DL_SHAPE_ARG_OBJECT, false},
+        {"UpdateGlobalSecondaryIndexAction", "IndexName", DL_SHAPE_ARG_STRING, false},
+        {"UpdateGlobalSecondaryIndexAction", "ProvisionedThroughput", DL_SHAPE_ARG_OBJECT, false},
+        {"DeleteGlobalSecondaryIndexAction", "IndexName", DL_SHAPE_ARG_STRING, false},
+};
+
+/* Is cls a class of table_members[] (its other methods read)? */
+static bool table_class(const char *cls)
+{
+        for (size_t i = 0; i < sizeof table_members / sizeof table_members[0]; i++) {
+                if (!strcmp(table_members[i].cls, cls))
+                        return true;
+        }
+        return false;
+}
+
+static const struct table_member *find_table_member(const char *cls, const char *member)
+{
+        for (size_t i = 0; i < sizeof table_members / sizeof table_members[0]; i++) {
+                if (!strcmp(table_members[i].cls, cls) && !strcmp(table_members[i].member, member))
+                        return &table_members[i];
+        }
+        return NULL;
+}
+
 /* Classes whose setters are followed besides the request classes. */
 static const char *const nested_classes[] = {
         "Put",
@@ -138,6 +206,8 @@ static const char *const nested_classes[] = {
 
 static bool model_class(const char *cls)
 {
+        if (table_class(cls))
+                return true;
         for (size_t i = 0; i < sizeof nested_classes / sizeof nested_classes[0]; i++) {
                 if (!strcmp(nested_classes[i], cls))
                         return true;
@@ -287,6 +357,17 @@ static void classify(const struct dl_rctx *ctx, CXCursor call, struct dl_event *
         const char *member = setter_member(name, &ev->add);
         if (!member)
                 return;
+        const struct table_member *tm = find_table_member(cls, member);
+        if (tm) {
+                /* Add takes an element; Set and With the whole member */
+                if (ev->add && !tm->list)
+                        return;
+                ev->kind = DL_EV_SHAPE;
+                ev->member = tm->member;
+                ev->shape = tm->arg;
+                ev->shape_list = tm->list;
+                return;
+        }
         const struct nested *nd = find_nested(cls, member);
         if (nd) {
                 ev->kind = DL_EV_NESTED;

@@ -42,6 +42,7 @@
 #include "../core/strbuf.h"
 #include "../frontend/eval.h"
 #include "../model/json_request.h"
+#include "../model/shape.h"
 #include "summary.h"
 
 #include <limits.h>
@@ -200,7 +201,7 @@ static bool chain_link(const struct dl_event *ev)
         return ev->object_arg == DL_BODY_OBJECT &&
                (ev->kind == DL_EV_READ || ev->kind == DL_EV_SET_FIELD ||
                 ev->kind == DL_EV_SET_MAP || ev->kind == DL_EV_ADD_ENTRY ||
-                ev->kind == DL_EV_NESTED);
+                ev->kind == DL_EV_NESTED || ev->kind == DL_EV_SHAPE);
 }
 
 /* ---- values ------------------------------------------------------------------ */
@@ -303,6 +304,7 @@ void dl_follow_apply_event(struct scope *s, struct dl_request *r, const struct d
         unsigned at = dl_follow_off_of(call);
         switch (ev->kind) {
         case DL_EV_NESTED: dl_follow_apply_nested(s, r, ev, call, maybe); return;
+        case DL_EV_SHAPE: dl_follow_apply_shape(s, r, ev, call, maybe); return;
         case DL_EV_JSON_BODY: dl_follow_apply_body(s, r, ev, call, maybe, at); return;
         case DL_EV_TARGET: dl_follow_apply_target(s, r, ev, call, maybe, at); return;
         case DL_EV_SET_PATH: dl_follow_apply_path(s, r, ev, call, maybe, at); return;
@@ -376,6 +378,16 @@ static void merge(struct dl_arena *a, struct dl_request *r, const struct dl_requ
                 if (maybe)
                         dl_request_mark_escaped(r);
         }
+        if (t->keys.kind != DL_VAL_ABSENT) {
+                r->keys = t->keys;
+                if (maybe)
+                        r->keys.kind = DL_VAL_DYNAMIC;
+        }
+        if (t->shape) {
+                /* members set on some paths, or added to what r holds by
+                 * a helper (appended or replacing: not known) */
+                r->shape = maybe || r->shape ? dl_shape_unknown(a, t->shape->loc) : t->shape;
+        }
         if (t->json_body) {
                 r->json_body = t->json_body;
                 if (maybe)
@@ -399,6 +411,8 @@ static void replace_state(struct dl_request *r, const struct dl_request *t, bool
         r->item = t->item;
         r->items = t->items;
         r->n_items = t->n_items;
+        r->shape = t->shape;
+        r->keys = t->keys;
         if (t->member) {
                 r->op = t->op;
                 r->member = t->member;
@@ -459,6 +473,9 @@ static bool build_from_helper(struct scope *s, struct dl_request *r, CXCursor ca
                         if (!same)
                                 r->fields[f] = dl_value_dynamic(b->loc);
                 }
+                if (t.shape != r->shape) /* differing structures: not known */
+                        r->shape =
+                                dl_shape_unknown(dl_follow_arena_of(s), dl_follow_loc_of(s, call));
                 if (t.escaped)
                         dl_request_mark_escaped(r);
         }

@@ -5,8 +5,10 @@
  * SPDX-License-Identifier: MIT
  *
  * follow.c walks request expressions and drives the engine; follow_nested.c
- * follows maps and batch / transaction members; follow_lowlevel.c reads
- * JSON bodies, targets, C spec structs and JSON pointers.
+ * follows maps and batch / transaction members; follow_shape.c the
+ * structures built in objects (a CreateTable's key schema, indexes...);
+ * follow_lowlevel.c reads JSON bodies, targets, C spec structs and JSON
+ * pointers.
  *
  * Ownership: requests and their strings live in the arena of the unit's cx
  * (dl_follow_arena_of); use is the byte offset of the use being followed.
@@ -99,11 +101,35 @@ void dl_follow_map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_nam
 /* A nested member (enum dl_nest) set or added on r by call. */
 void dl_follow_apply_nested(struct scope *s, struct dl_request *r, const struct dl_event *nd,
                             CXCursor call, bool maybe);
+/* What an element of a nested collection becomes. */
+struct elem_spec {
+        enum dl_op op;
+        const char *member;           /* NULL for wrappers: set by their setter */
+        const struct dl_value *table; /* the batch map's key, or NULL */
+        const struct dl_event *nest;  /* the batch map's event (for its elements) */
+};
+/* What to do with one element of a collection (c: its container). */
+typedef void (*list_item_fn)(struct scope *s, struct dl_request *c, CXCursor item, unsigned use,
+                             bool maybe, const struct elem_spec *spec);
+/* A request of op for a member of r, made in the same place. */
+void dl_follow_member_init(struct dl_request *m, const struct dl_request *r, enum dl_op op);
+/* A vector of elements: an initializer list, an empty temporary, or a
+ * local vector filled with push_back / emplace_back before use; fn is
+ * called on each element, c escapes when the elements cannot be listed. */
+void dl_follow_list_from_expr(struct scope *s, struct dl_request *c, CXCursor arg, unsigned use,
+                              bool maybe, const struct elem_spec *spec, list_item_fn fn);
 /* The call a reference site belongs to (NULL: none), and the parent call
  * of c whose argument want_arg (-1: any) c is. */
 const struct dl_body_call *dl_follow_site_call(const struct dl_body_site *site);
 const struct dl_body_call *dl_follow_parent_call(const struct dl_body *b,
                                                  const struct dl_body_call *c, int want_arg);
+
+/* ---- follow_shape.c ---- */
+
+/* DL_EV_SHAPE: a member of r's structure (model/shape.h) set or added by
+ * call. */
+void dl_follow_apply_shape(struct scope *s, struct dl_request *r, const struct dl_event *ev,
+                           CXCursor call, bool maybe);
 
 /* ---- follow_lowlevel.c ---- */
 

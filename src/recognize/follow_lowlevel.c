@@ -14,6 +14,7 @@
 #include "../core/strbuf.h"
 #include "../frontend/eval.h"
 #include "../model/json_request.h"
+#include "../model/shape.h"
 #include "summary.h"
 
 #include <limits.h>
@@ -175,6 +176,11 @@ bool dl_follow_finish_request(struct scope *s, struct dl_request *r)
                 dl_json_request_read(dl_follow_arena_of(s), r->json_body, api, r, NULL);
                 if (escaped)
                         dl_request_mark_escaped(r);
+        } else if (r->shape && !r->escaped && !r->member &&
+                   (r->op == DL_OP_CREATE_TABLE || r->op == DL_OP_UPDATE_TABLE)) {
+                /* a table defined in objects (model/shape.h), written out
+                 * as the definition a JSON body has */
+                r->definition = dl_shape_definition(dl_follow_arena_of(s), r->shape, r->call);
         }
         return true;
 }

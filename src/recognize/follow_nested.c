@@ -288,16 +288,7 @@ void dl_follow_map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_nam
 
 /* ---- batch and transaction members ------------------------------------------------ */
 
-/* What an element of a nested collection becomes. */
-struct elem_spec {
-        enum dl_op op;
-        const char *member;           /* NULL for wrappers: set by their setter */
-        const struct dl_value *table; /* the batch map's key, or NULL */
-        const struct dl_event *nest;  /* the batch map's event (for its elements) */
-};
-
-/* A request of op for a member of r, made in the same place. */
-static void member_init(struct dl_request *m, const struct dl_request *r, enum dl_op op)
+void dl_follow_member_init(struct dl_request *m, const struct dl_request *r, enum dl_op op)
 {
         dl_request_init(m, op);
         m->function = r->function;
@@ -315,7 +306,7 @@ static void add_member(struct scope *s, struct dl_request *c, CXCursor e, unsign
                        const struct elem_spec *spec)
 {
         struct dl_request m;
-        member_init(&m, c, spec->op);
+        dl_follow_member_init(&m, c, spec->op);
         m.member = spec->member;
         m.call = dl_follow_loc_of(s, e);
         dl_follow_build_expr(s, &m, e, use);
@@ -347,10 +338,6 @@ static void append_member(struct scope *s, struct dl_request *c, const struct dl
         items[c->n_items++] = m;
         c->items = items;
 }
-
-/* What to do with one element of an initializer list. */
-typedef void (*list_item_fn)(struct scope *s, struct dl_request *c, CXCursor item, unsigned use,
-                             bool maybe, const struct elem_spec *spec);
 
 /* Calls fn on each element of the initializer list `list` (at most
  * MAX_LIST; a longer list makes c escaped: members ddblint did not list). */
@@ -414,6 +401,7 @@ struct coll_walk {
         unsigned use;
         bool maybe;
         const struct elem_spec *spec;
+        list_item_fn fn; /* what each element added becomes */
 };
 
 /* A vector of elements: push_back / emplace_back add one, reserve changes
@@ -429,22 +417,20 @@ static bool list_site(void *data, const struct dl_body_site *site)
                 return false;
         if (is_call_named(c->cursor, "push_back", 1) ||
             is_call_named(c->cursor, "emplace_back", 1)) {
-                add_member(w->s, w->c, clang_Cursor_getArgument(c->cursor, 0), c->off,
-                           w->maybe || when == DL_WHEN_MAYBE, w->spec);
+                w->fn(w->s, w->c, clang_Cursor_getArgument(c->cursor, 0), c->off,
+                      w->maybe || when == DL_WHEN_MAYBE, w->spec);
                 return true;
         }
         return is_call_named(c->cursor, "reserve", 1); /* capacity only */
 }
 
-/* A vector of elements: an initializer list, an empty temporary, or a
- * local vector filled with push_back / emplace_back before use. */
-static void list_from_expr(struct scope *s, struct dl_request *c, CXCursor arg, unsigned use,
-                           bool maybe, const struct elem_spec *spec)
+void dl_follow_list_from_expr(struct scope *s, struct dl_request *c, CXCursor arg, unsigned use,
+                              bool maybe, const struct elem_spec *spec, list_item_fn fn)
 {
         CXCursor var;
-        if (!collection_start(s, c, arg, use, maybe, member_item, spec, &var))
+        if (!collection_start(s, c, arg, use, maybe, fn, spec, &var))
                 return;
-        struct coll_walk w = {s, c, use, maybe, spec};
+        struct coll_walk w = {s, c, use, maybe, spec, fn};
         if (dl_body_track(&s->fb->body, var, dl_follow_off_of(var), use, list_site, &w))
                 dl_request_mark_escaped(c);
 }
@@ -470,7 +456,7 @@ static void batch_entry(struct scope *s, struct dl_request *c, const struct dl_e
         t.n_items = 0;
         t.escaped = false;
         t.members_listed = false;
-        list_from_expr(s, &t, v, use, maybe, &spec);
+        dl_follow_list_from_expr(s, &t, v, use, maybe, &spec, member_item);
         struct dl_request *items =
                 dl_arena_alloc(dl_follow_arena_of(s), (c->n_items + t.n_items + 1) * sizeof *items);
         if (c->n_items)
@@ -483,7 +469,7 @@ static void batch_entry(struct scope *s, struct dl_request *c, const struct dl_e
                 return;
         if (!t.members_listed) {
                 struct dl_request *m = &c->items[c->n_items++];
-                member_init(m, c, nd->op);
+                dl_follow_member_init(m, c, nd->op);
                 m->member = "WriteRequest";
                 m->call = dl_follow_loc_of(s, v);
                 m->fields[DL_FIELD_TABLE_NAME] = *table;
@@ -579,7 +565,7 @@ static void batch_from_expr(struct scope *s, struct dl_request *c, const struct 
         CXCursor var;
         if (!collection_start(s, c, arg, use, maybe, batch_item, &spec, &var))
                 return;
-        struct coll_walk w = {s, c, use, maybe, &spec};
+        struct coll_walk w = {s, c, use, maybe, &spec, batch_item};
         if (dl_body_track(&s->fb->body, var, dl_follow_off_of(var), use, batch_site, &w))
                 dl_request_mark_escaped(c);
 }
@@ -664,7 +650,7 @@ static void path_member(struct scope *s, struct dl_request *c, const struct dl_e
                 return;
         }
         struct dl_request m;
-        member_init(&m, c, shapes[k].op);
+        dl_follow_member_init(&m, c, shapes[k].op);
         m.member = shapes[k].member;
         m.call = dl_follow_loc_of(s, call);
         m.fields[DL_FIELD_TABLE_NAME] = *table;
@@ -696,7 +682,7 @@ void dl_follow_apply_nested(struct scope *s, struct dl_request *r, const struct 
                         return;
                 }
                 struct dl_request t;
-                member_init(&t, r, nd->op);
+                dl_follow_member_init(&t, r, nd->op);
                 t.member = nd->member;
                 dl_follow_build_expr(s, &t, nd->args[0], at);
                 if (maybe) {
@@ -718,7 +704,7 @@ void dl_follow_apply_nested(struct scope *s, struct dl_request *r, const struct 
                                 r->items = NULL;
                                 r->n_items = 0;
                         }
-                        list_from_expr(s, r, nd->args[0], at, maybe, &spec);
+                        dl_follow_list_from_expr(s, r, nd->args[0], at, maybe, &spec, member_item);
                 } else {
                         dl_request_mark_escaped(r);
                 }
@@ -742,10 +728,28 @@ void dl_follow_apply_nested(struct scope *s, struct dl_request *r, const struct 
                 return;
         case DL_NEST_PATH_MEMBER: path_member(s, r, nd, call, maybe); return;
         case DL_NEST_KEYS:
-                /* the keys of a BatchGetItem entry: present, entries not modelled */
+                /* the keys of a BatchGetItem entry: no single Key; each
+                 * key added one at a time is listed (a copy, as it is at
+                 * the call) */
                 r->key.kind = DL_VAL_DYNAMIC;
                 if (!r->key.loc.file)
                         r->key.loc = dl_follow_loc_of(s, call);
+                if (nd->add && one && !maybe) {
+                        struct dl_attr_map m = {0};
+                        m.loc = dl_follow_loc_of(s, nd->args[0]);
+                        dl_follow_map_from_expr(s, &m, false, nd->args[0], at, false);
+                        r->keys = dl_key_list_append(dl_follow_arena_of(s), &r->keys, &m);
+                } else {
+                        /* a whole list set (replacing those added: not
+                         * listed), or a key added on some paths */
+                        if (!nd->add && !maybe) {
+                                r->keys.items = NULL;
+                                r->keys.n = 0;
+                        }
+                        if (!r->keys.loc.file)
+                                r->keys.loc = dl_follow_loc_of(s, call);
+                        r->keys.kind = DL_VAL_DYNAMIC;
+                }
                 return;
         }
 }

@@ -117,6 +117,15 @@ struct dl_request_vec {
  *                    AttributeValue type's descriptor ("S", "SS"...) or a
  *                    null cursor when attr gives it, args[2] the scalar text
  *                    or a null cursor
+ *   DL_EV_SHAPE      a member of a DynamoDB structure built in objects
+ *                    (model/shape.h: a CreateTableRequest's KeySchema, a
+ *                    KeySchemaElement's AttributeName): member := args[0],
+ *                    a value of kind shape (with add: args[0] appended to
+ *                    the list member; without, for a list, args[0] is a
+ *                    container of such values); an OBJECT value is an
+ *                    object of the library, built as a request is (its
+ *                    events up to the call: the member is a copy) and taken
+ *                    whole
  * For SEND, op DL_OP_COUNT says that TARGET events give the operation (a
  * request whose operation stays unknown is dropped: it is not known to be
  * DynamoDB's), and handle that the object is a C library's handle (`CURL
@@ -149,6 +158,16 @@ enum dl_ev {
         DL_EV_TARGET,
         DL_EV_CREATE,
         DL_EV_SET_PATH,
+        DL_EV_SHAPE,
+};
+
+/* The kind of value a DL_EV_SHAPE member holds (or, for a list, its
+ * elements hold). */
+enum dl_shape_arg {
+        DL_SHAPE_ARG_STRING,
+        DL_SHAPE_ARG_NUMBER,
+        DL_SHAPE_ARG_ENUM,   /* an enumerator: its name is the value */
+        DL_SHAPE_ARG_OBJECT, /* an object of the library (a KeySchemaElement) */
 };
 
 /* How a member of a C spec struct becomes a request member (struct
@@ -205,7 +224,10 @@ struct dl_event {
         enum dl_field field;         /* SET_FIELD */
         enum dl_map map;             /* SET_MAP, ADD_ENTRY */
         enum dl_nest nest;           /* NESTED */
-        const char *member;          /* NESTED: the member shape ("Put", "KeysAndAttributes") */
+        const char *member;          /* NESTED: the member shape ("Put", "KeysAndAttributes");
+                                        SHAPE: the member's name ("KeySchema") */
+        enum dl_shape_arg shape;     /* SHAPE: what the value is */
+        bool shape_list;             /* SHAPE: the member is a list */
         const struct dl_wrapper *wrapper;  /* SEND: a declared wrapper's call, or NULL */
         enum dl_attr_type attr;            /* ATTR; SET_PATH when args[1] is null */
         const struct dl_spec_member *spec; /* CREATE: the spec struct's members */

@@ -634,9 +634,12 @@ static void merge_env(struct dl_arena *arena, struct dl_ruleset *rs, const struc
         }
 }
 
-enum dl_status dl_ruleset_code_table(const char *text, size_t len, const struct dl_loc *locs,
-                                     const char *name, const char *id, struct dl_loc call,
-                                     struct dl_ruleset **out, struct dl_error *err)
+/* The table a CreateTable (base ignored) or an UpdateTable (update) in
+ * code defines: dl_ruleset_code_table, dl_ruleset_code_update. */
+static enum dl_status code_table(const char *text, size_t len, const struct dl_loc *locs,
+                                 const char *name, const char *id, struct dl_loc call, bool update,
+                                 const struct dl_table_def *base, struct dl_ruleset **out,
+                                 struct dl_error *err)
 {
         *out = NULL;
         struct dl_ruleset *rs = dl_rules_alloc();
@@ -649,9 +652,26 @@ enum dl_status dl_ruleset_code_table(const char *text, size_t len, const struct 
         ld.byte_locs = copy;
         ld.n_byte_locs = len + 1;
         const char *n = name ? dl_arena_strdup(ld.arena, name) : NULL;
-        return loader_finish(
-                &ld, dl_rules_code_table(&ld, text, len, n, dl_arena_strdup(ld.arena, id), call),
-                out);
+        const char *i = dl_arena_strdup(ld.arena, id);
+        return loader_finish(&ld,
+                             update ? dl_rules_code_update(&ld, text, len, n, i, call, base)
+                                    : dl_rules_code_table(&ld, text, len, n, i, call),
+                             out);
+}
+
+enum dl_status dl_ruleset_code_table(const char *text, size_t len, const struct dl_loc *locs,
+                                     const char *name, const char *id, struct dl_loc call,
+                                     struct dl_ruleset **out, struct dl_error *err)
+{
+        return code_table(text, len, locs, name, id, call, false, NULL, out, err);
+}
+
+enum dl_status dl_ruleset_code_update(const char *text, size_t len, const struct dl_loc *locs,
+                                      const char *name, const char *id, struct dl_loc call,
+                                      const struct dl_table_def *base, struct dl_ruleset **out,
+                                      struct dl_error *err)
+{
+        return code_table(text, len, locs, name, id, call, true, base, out, err);
 }
 
 /* The settings of one check, child's over parent's key by key. */

@@ -139,6 +139,25 @@ enum dl_status dl_ruleset_code_table(const char *text, size_t len, const struct 
                                      struct dl_ruleset **out, struct dl_error *err);
 
 /**
+ * dl_ruleset_code_update - what an UpdateTable in code changes, as a
+ * ruleset holding one table whose definition has format "code", kind
+ * "UpdateTable" and update set (rules/schema.h): its AttributeDefinitions,
+ * its capacity, and as its global indexes the indexes it creates
+ * (GlobalSecondaryIndexUpdates' Create actions). text, locs, name, id and
+ * call as for dl_ruleset_code_table().
+ * @param base  the definition of the table it updates, or NULL when not
+ *              known (borrowed; must outlive *out): when the UpdateTable
+ *              writes no BillingMode, the table's billing mode holds, and
+ *              its capacity too when the UpdateTable sets none; else the
+ *              billing mode is DL_BILLING_UNKNOWN.
+ * Returns: as dl_ruleset_code_table().
+ */
+enum dl_status dl_ruleset_code_update(const char *text, size_t len, const struct dl_loc *locs,
+                                      const char *name, const char *id, struct dl_loc call,
+                                      const struct dl_table_def *base, struct dl_ruleset **out,
+                                      struct dl_error *err);
+
+/**
  * dl_ruleset_merge - child's rules with parent's beneath them (`inherit:
  * true`, and --tables-from under every rules file): child's settings of a
  * check win key by key (enabled, severity, each option); child's tables

@@ -14,6 +14,11 @@
  * A value only known at run time is written as a function call, which the
  * reader takes for a computed value: the property stays unknown (silence),
  * and a key schema or list it hides leaves the table unread.
+ *
+ * An UpdateTable's definition is its input the same way (API reference,
+ * UpdateTable: AttributeDefinitions, BillingMode, ProvisionedThroughput,
+ * GlobalSecondaryIndexUpdates), read as what it changes (struct
+ * dl_table_def.update).
  */
 #include "ruleset_internal.h"
 
@@ -22,8 +27,26 @@
 
 typedef struct dl_rules_loader loader_t;
 
-enum dl_status dl_rules_code_table(loader_t *ld, const char *text, size_t len, const char *name,
-                                   const char *id, struct dl_loc call)
+/* What an UpdateTable leaves out stays as the table base (may be NULL)
+ * has it. */
+static void update_from_base(loader_t *ld, yaml_node_t *root, struct dl_table_def *def,
+                             const struct dl_table_def *base)
+{
+        if (dl_rules_map_get(ld, root, "BillingMode"))
+                return;
+        /* throughput is set on a provisioned table only */
+        def->billing = base                                  ? base->billing
+                       : def->capacity.state == DL_DEF_KNOWN ? DL_BILLING_PROVISIONED
+                                                             : DL_BILLING_UNKNOWN;
+        if (base && def->capacity.state == DL_DEF_ABSENT)
+                def->capacity = base->capacity;
+}
+
+/* The table a CreateTable defines, or (update) the change an UpdateTable
+ * of the table base describes makes, appended to ld->imported. */
+static enum dl_status read_code(loader_t *ld, const char *text, size_t len, const char *name,
+                                const char *id, struct dl_loc call, bool update,
+                                const struct dl_table_def *base)
 {
         yaml_document_t doc;
         enum dl_status st = dl_rules_parse_yaml(ld, text, len, &doc);
@@ -31,27 +54,45 @@ enum dl_status dl_rules_code_table(loader_t *ld, const char *text, size_t len, c
                 return st;
         ld->doc = &doc;
         yaml_node_t *root = yaml_document_get_root_node(&doc);
+        const char *op = update ? "UpdateTable" : "CreateTable";
         struct dl_table t;
         memset(&t, 0, sizeof t);
         t.name = name;
         t.loc = call;
-        struct dl_table_def *def = dl_rules_new_def(ld, "code", "CreateTable", id, call);
+        struct dl_table_def *def = dl_rules_new_def(ld, "code", op, id, call);
+        def->update = update;
         t.def = def;
         if (!dl_rules_is_map(root)) {
-                st = dl_rules_fail_at(ld, call,
-                                      "the CreateTable's members are only known at "
-                                      "run time");
+                st = dl_rules_fail_at(ld, call, "the %s's members are only known at run time", op);
         } else {
                 /* the key schema is where the table's keys are written */
                 if (dl_rules_map_get(ld, root, "KeySchema"))
                         t.loc = dl_rules_key_loc(ld, root, "KeySchema");
                 dl_rules_billing_mode(ld, root, def);
-                const char *where = dl_arena_printf(ld->arena, "in the CreateTable of '%s'", id);
-                st = dl_rules_api_table(ld, root, where, false, &t, def);
+                const char *where = dl_arena_printf(ld->arena, "in the %s of '%s'", op, id);
+                if (update) {
+                        st = dl_rules_api_update(ld, root, where, &t, def);
+                        update_from_base(ld, root, def, base);
+                } else {
+                        st = dl_rules_api_table(ld, root, where, false, &t, def);
+                }
         }
         if (st == DL_OK)
                 DL_VEC_PUSH(&ld->imported, t);
         ld->doc = NULL;
         yaml_document_delete(&doc);
         return st;
+}
+
+enum dl_status dl_rules_code_table(loader_t *ld, const char *text, size_t len, const char *name,
+                                   const char *id, struct dl_loc call)
+{
+        return read_code(ld, text, len, name, id, call, false, NULL);
+}
+
+enum dl_status dl_rules_code_update(loader_t *ld, const char *text, size_t len, const char *name,
+                                    const char *id, struct dl_loc call,
+                                    const struct dl_table_def *base)
+{
+        return read_code(ld, text, len, name, id, call, true, base);
 }

@@ -56,12 +56,23 @@ const char *dl_rules_str_of(const yaml_node_t *n)
 
 #define str_of dl_rules_str_of
 
+/* A value a CreateTable in code sets only at run time (model/shape.h
+ * DL_SHAPE_RUN_TIME: a function of the reader's). */
+static bool is_run_time(const loader_t *ld, const yaml_node_t *n)
+{
+        yaml_node_t *arg;
+        const char *fn = dl_rules_function_of(ld, n, &arg);
+        return fn && !strcmp(fn, "RunTime");
+}
+
 enum dl_status dl_rules_need_str(const loader_t *ld, const yaml_node_t *map, const char *key,
                                  const char *where, const char **out)
 {
         yaml_node_t *v = dl_rules_map_get(ld, map, key);
         if (!v)
                 return fail(ld, map, "missing '%s' %s; expected a string", key, where);
+        if (is_run_time(ld, v))
+                return fail(ld, v, "'%s' %s is only known at run time", key, where);
         if (dl_rules_tag(v) || (dl_rules_is_map(v) && dl_rules_map_get(ld, v, "Ref")))
                 return fail(ld, v,
                             "'%s' %s is computed by %s; ddblint reads written values only: "
@@ -81,6 +92,8 @@ enum dl_status dl_rules_opt_seq(const loader_t *ld, const yaml_node_t *map, cons
                 *out = NULL;
                 return DL_OK;
         }
+        if (is_run_time(ld, *out))
+                return fail(ld, *out, "'%s' %s is only known at run time", key, where);
         if (!dl_rules_is_seq(*out))
                 return fail(ld, *out, "expected a sequence for '%s' %s, got %s", key, where,
                             dl_rules_kind_name(*out));
@@ -312,6 +325,31 @@ static enum dl_status api_projection(const loader_t *ld, const yaml_node_t *ixn,
         return dl_rules_non_key_attributes(ld, nk, "NonKeyAttributes", ix);
 }
 
+/* One index x of a list of kind into t (its name under name_key). */
+static enum dl_status read_index(const loader_t *ld, const yaml_node_t *x, const char *key,
+                                 const char *name_key, enum dl_index_kind kind, const char *where,
+                                 struct dl_table *t, dl_rules_index_fill_fn fill, void *data)
+{
+        grow_indexes(ld, t, 1);
+        struct dl_index *ix = &t->indexes[t->n_indexes];
+        struct dl_index_def *def = dl_arena_alloc(ld->arena, sizeof *def);
+        ix->def = def;
+        ix->kind = kind;
+        ix->loc = dl_rules_node_loc(ld, x);
+        if (is_run_time(ld, x))
+                return fail(ld, x, "an entry of '%s' %s is only known at run time", key, where);
+        enum dl_status st = need_str(ld, x, name_key, where, &ix->name);
+        if (st)
+                return st;
+        const char *iw = dl_arena_printf(ld->arena, "in index '%s' %s", ix->name, where);
+        if (kind == DL_INDEX_LOCAL)
+                ix->partition_key = t->partition_key;
+        if ((st = fill(ld, x, iw, data, ix, def)))
+                return st;
+        t->n_indexes++;
+        return DL_OK;
+}
+
 enum dl_status dl_rules_read_indexes(const loader_t *ld, const yaml_node_t *owner, const char *key,
                                      const char *name_key, enum dl_index_kind kind,
                                      const char *where, struct dl_table *t,
@@ -325,23 +363,10 @@ enum dl_status dl_rules_read_indexes(const loader_t *ld, const yaml_node_t *owne
         *list_loc = dl_rules_key_loc(ld, owner, key);
         size_t n = dl_rules_seq_len(list);
         grow_indexes(ld, t, n);
-        for (size_t i = 0; i < n; i++) {
-                yaml_node_t *x = dl_rules_seq_at(ld, list, i);
-                struct dl_index *ix = &t->indexes[t->n_indexes];
-                struct dl_index_def *def = dl_arena_alloc(ld->arena, sizeof *def);
-                ix->def = def;
-                ix->kind = kind;
-                ix->loc = dl_rules_node_loc(ld, x);
-                if ((st = need_str(ld, x, name_key, where, &ix->name)))
-                        return st;
-                const char *iw = dl_arena_printf(ld->arena, "in index '%s' %s", ix->name, where);
-                if (kind == DL_INDEX_LOCAL)
-                        ix->partition_key = t->partition_key;
-                if ((st = fill(ld, x, iw, data, ix, def)))
-                        return st;
-                t->n_indexes++;
-        }
-        return DL_OK;
+        for (size_t i = 0; i < n && !st; i++)
+                st = read_index(ld, dl_rules_seq_at(ld, list, i), key, name_key, kind, where, t,
+                                fill, data);
+        return st;
 }
 
 struct dl_capacity dl_rules_api_capacity(const loader_t *ld, const yaml_node_t *owner,
@@ -449,6 +474,35 @@ enum dl_status dl_rules_api_table(const loader_t *ld, const yaml_node_t *props, 
                 return st;
         return dl_rules_read_indexes(ld, props, "LocalSecondaryIndexes", "IndexName",
                                      DL_INDEX_LOCAL, where, t, api_index, &ad, &def->lsi_loc);
+}
+
+enum dl_status dl_rules_api_update(const loader_t *ld, const yaml_node_t *props, const char *where,
+                                   struct dl_table *t, struct dl_table_def *def)
+{
+        yaml_node_t *defs = NULL, *ups = NULL;
+        enum dl_status st = opt_seq(ld, props, "AttributeDefinitions", where, &defs);
+        if (st || (st = opt_seq(ld, props, "GlobalSecondaryIndexUpdates", where, &ups)))
+                return st;
+        api_attrs(ld, props, defs, def);
+        def->capacity = dl_rules_api_capacity(ld, props, false);
+        if (!ups)
+                return DL_OK;
+        def->gsi_loc = dl_rules_key_loc(ld, props, "GlobalSecondaryIndexUpdates");
+        struct api_data ad = {defs, def};
+        for (size_t i = 0; i < dl_rules_seq_len(ups) && !st; i++) {
+                yaml_node_t *u = dl_rules_seq_at(ld, ups, i);
+                if (is_run_time(ld, u))
+                        return fail(ld, u,
+                                    "an entry of 'GlobalSecondaryIndexUpdates' %s is only known "
+                                    "at run time",
+                                    where);
+                /* Update and Delete actions change nothing the checks read */
+                yaml_node_t *c = dl_rules_map_get(ld, u, "Create");
+                if (c)
+                        st = read_index(ld, c, "Create", "IndexName", DL_INDEX_GLOBAL, where, t,
+                                        api_index, &ad);
+        }
+        return st;
 }
 
 /* ---- describe-table ------------------------------------------------------ */

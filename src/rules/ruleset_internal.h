@@ -364,6 +364,19 @@ void dl_rules_def_attrs(const struct dl_rules_loader *ld, const struct yaml_node
 struct dl_table_def *dl_rules_new_def(const struct dl_rules_loader *ld, const char *format,
                                       const char *kind, const char *id, struct dl_loc loc);
 /**
+ * dl_rules_api_update - what an UpdateTable (DynamoDB API 2012-08-10)
+ * written in props changes, read into t and def (ruleset_import.c): its
+ * AttributeDefinitions, its ProvisionedThroughput, and as t's global
+ * indexes the Create actions of GlobalSecondaryIndexUpdates (the shape
+ * of a GlobalSecondaryIndexes entry: CreateGlobalSecondaryIndexAction);
+ * Update and Delete actions are passed over. where names it in errors.
+ * Returns: DL_OK, or an error when something it reads is only known at
+ * run time or malformed.
+ */
+enum dl_status dl_rules_api_update(const struct dl_rules_loader *ld,
+                                   const struct yaml_node_s *props, const char *where,
+                                   struct dl_table *t, struct dl_table_def *def);
+/**
  * dl_rules_code_table - the table a CreateTable in code defines
  * (ruleset_code.c), appended to ld->imported: text (len bytes) is the
  * request's definition (model/request.h), read with ld->byte_locs as its
@@ -373,6 +386,16 @@ struct dl_table_def *dl_rules_new_def(const struct dl_rules_loader *ld, const ch
  */
 enum dl_status dl_rules_code_table(struct dl_rules_loader *ld, const char *text, size_t len,
                                    const char *name, const char *id, struct dl_loc call);
+/**
+ * dl_rules_code_update - what an UpdateTable in code changes, as a table
+ * (ruleset_code.c) appended to ld->imported, as dl_rules_code_table; base
+ * (may be NULL) is the definition of the table it updates, whose billing
+ * mode and capacity hold where the UpdateTable sets none
+ * (dl_ruleset_code_update()).
+ */
+enum dl_status dl_rules_code_update(struct dl_rules_loader *ld, const char *text, size_t len,
+                                    const char *name, const char *id, struct dl_loc call,
+                                    const struct dl_table_def *base);
 /**
  * dl_rules_from_cloudformation, dl_rules_from_terraform - the tables of a
  * CloudFormation or SAM template (ruleset_cfn.c) and of `terraform show

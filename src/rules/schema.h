@@ -136,6 +136,13 @@ struct dl_table_def {
         size_t n_keys;
         struct dl_loc gsi_loc, lsi_loc; /* of the index lists' keys, or none */
         bool indexes_unknown;           /* an index list computed by a function */
+        /* an UpdateTable in code (kind "UpdateTable"): what it changes, not
+         * a whole table. Its indexes are those it creates, its
+         * AttributeDefinitions and capacity its own (the capacity, and
+         * billing when it writes none, are the updated table's when its
+         * definition is known); a member it leaves out is unchanged, never
+         * missing */
+        bool update;
 };
 
 struct dl_table {
