@@ -557,6 +557,34 @@ static void apply_create(struct req_walk *w, const struct dl_event *ev, CXCursor
         replace_state(w->r, &t, false);
 }
 
+/* `auto &r = q.AddExpressionAttributeNames("#n", "name");`: a setter
+ * returns a reference to the request, and a local reference initialized
+ * with the chain's last link (call) is the tracked request under another
+ * name: *alias is that variable, whose references are the request's too
+ * (docs/architecture.md, "Adding a recognizer"). Not a copy (`auto c =`),
+ * nor a reference to a member a getter returns (another type). */
+static bool chain_alias(const struct dl_body_site *site, const struct dl_body_call *call,
+                        CXCursor *alias)
+{
+        CXCursor v = call->var;
+        if (clang_Cursor_isNull(v) || clang_getCursorKind(v) != CXCursor_VarDecl)
+                return false;
+        CXType vt = clang_getCursorType(v);
+        if (vt.kind != CXType_LValueReference && vt.kind != CXType_RValueReference)
+                return false;
+        CXCursor init = dl_cx_strip(dl_cx_var_init(v));
+        if (!clang_equalCursors(init, call->cursor))
+                return false; /* assigned to, not bound */
+        CXCursor mine = clang_getTypeDeclaration(
+                clang_getCanonicalType(clang_getCursorType(site->ref->cursor)));
+        CXCursor its = clang_getTypeDeclaration(clang_getCanonicalType(clang_getPointeeType(vt)));
+        if (clang_Cursor_isNull(mine) || clang_getCursorKind(mine) == CXCursor_NoDeclFound ||
+            !clang_equalCursors(mine, its))
+                return false;
+        *alias = v;
+        return true;
+}
+
 static bool request_site(void *data, const struct dl_body_site *site)
 {
         struct req_walk *w = data;
@@ -584,6 +612,7 @@ static bool request_site(void *data, const struct dl_body_site *site)
         }
         /* a member call on the variable, then the chain above it
          * (`r.WithA(a).WithB(b)`), in source order */
+        const struct dl_body_call *last = NULL; /* the chain's last link */
         for (const struct dl_body_call *k = c; k; k = dl_follow_parent_call(b, k, DL_BODY_OBJECT)) {
                 const struct dl_event *ev = dl_follow_event_at(w->s, (int)(k - b->calls.items));
                 if (ev->kind == DL_EV_NONE)
@@ -593,7 +622,12 @@ static bool request_site(void *data, const struct dl_body_site *site)
                         dl_follow_apply_event(w->s, w->r, ev, k->cursor, when, w->use);
                 if (!chain_link(ev))
                         break;
+                last = k;
         }
+        CXCursor alias;
+        if (last && chain_alias(site, last, &alias) &&
+            dl_body_track(b, alias, dl_follow_off_of(alias), w->use, request_site, w))
+                dl_request_mark_escaped(w->r);
         return true;
 }
 
