@@ -17,10 +17,12 @@
  */
 #include "info.h"
 #include "util_expr.h"
+#include "util_fix.h"
 
 #include "../core/alloc.h"
 #include "../core/strbuf.h"
 #include "../findings/finding.h"
+#include "../model/fix.h"
 #include "../model/placeholder.h"
 #include "../model/quote.h"
 
@@ -61,39 +63,94 @@ static size_t holders(const struct dl_attr *a, const struct dl_request *const *a
         return n;
 }
 
+/* The JSON body's fix (add_fix): the entry, or the whole member when
+ * every entry goes, deleted from the body's C literal. */
+static void json_fix(const struct dl_request *req, const struct dl_segment *body,
+                     const struct dl_attr *const *unused, size_t n, struct dl_finding *f)
+{
+        struct dl_loc *keys = dl_xcalloc(n, sizeof *keys);
+        for (size_t i = 0; i < n; i++)
+                keys[i] = unused[i]->key.loc;
+        size_t from, to;
+        struct dl_loc at;
+        unsigned end_col;
+        struct dl_strbuf expect;
+        dl_strbuf_init(&expect);
+        if (dl_fix_json_names_range(body, keys, n, req->names.n, &from, &to) &&
+            dl_fix_json_deletion(body, from, to, &at, &end_col, &expect)) {
+                struct dl_finding_fix *fx = dl_finding_add_fix(
+                        f,
+                        n > 1 ? "remove the unused ExpressionAttributeNames entries"
+                              : "remove the unused ExpressionAttributeNames entry",
+                        false);
+                dl_finding_add_edit(fx, &at, at.line, end_col, "", dl_strbuf_cstr(&expect));
+        }
+        dl_strbuf_fini(&expect);
+        free(keys);
+}
+
 /* The fix of the unused ExpressionAttributeNames entries of req
- * (docs/checks/unused-placeholder.md): each entry's statement
- * `q.AddExpressionAttributeNames("#k", "name");` deleted (its line with
- * it when it stands alone there: dl_finding_fixes_settle), where req is an
- * AWS SDK for C++ request in a variable and every unused entry was added
- * by such a statement, both arguments plain literals, that no other
- * request of the unit holds. The statement's whole text is the edit's
- * expected text: a call spelled otherwise, split over lines or in a macro
- * does not find it, and a call that is not a statement of a sequence of
- * its own (an if's body without braces, an assignment's right side) is
- * no statement's start (dl_finding_edit_statement): the fix is dropped. */
+ * (docs/checks/unused-placeholder.md), where no other request of the unit
+ * holds them:
+ * - a request in a variable whose API adds an entry by a statement (the AWS
+ *   SDK for C++'s `q.AddExpressionAttributeNames("#k", "name");`, aws4dd's
+ *   `aws4dd_query_expression_attr_name(op, "#k", "name");`), every unused
+ *   entry added by such a statement, both arguments plain literals: each
+ *   statement deleted (its line with it when it stands alone there:
+ *   dl_finding_fixes_settle). The statement's whole text is the edit's
+ *   expected text: a call spelled otherwise, split over lines or in a
+ *   macro does not find it, and a call that is not a statement of a
+ *   sequence of its own (an if's body without braces, an assignment's
+ *   right side, a macro's argument) is no statement's start
+ *   (dl_finding_edit_statement): the fix is dropped;
+ * - a low-level JSON body written whole in C literals
+ *   (dl_fix_body_literal): the entry with its comma, or the whole
+ *   ExpressionAttributeNames member when all its entries go (DynamoDB
+ *   refuses an empty one), deleted from the literal (json_fix). */
 static void add_fix(const struct dl_request *req, const struct dl_attr *const *unused, size_t n,
                     const struct dl_request *const *all, size_t n_all, struct dl_finding *f)
 {
-        if (!f || !n || !all || !req->variable || req->member || !req->recognizer ||
-            strcmp(req->recognizer, "aws-cpp") != 0 || req->names.kind != DL_VAL_KNOWN)
+        if (!f || !n || !all || req->member || !req->recognizer || req->names.kind != DL_VAL_KNOWN)
+                return;
+        for (size_t i = 0; i < n; i++) {
+                if (holders(unused[i], all, n_all) != 1)
+                        return;
+        }
+        const struct dl_segment *body = dl_fix_body_literal(req);
+        if (body) {
+                json_fix(req, body, unused, n, f);
+                return;
+        }
+        if (!req->variable || !req->spell_fix)
                 return;
         char **stmt = dl_xcalloc(n + 1, sizeof *stmt);
         struct dl_loc *at = dl_xcalloc(n + 1, sizeof *at);
         bool ok = true;
         for (size_t i = 0; i < n && ok; i++) {
                 const struct dl_attr *a = unused[i];
-                char *call = dl_xasprintf("%s.AddExpressionAttributeNames(", req->variable);
                 ok = plain_literal(&a->key) && plain_literal(&a->val) &&
-                     a->val.loc.line == a->key.loc.line && a->key.loc.col > strlen(call) &&
-                     holders(a, all, n_all) == 1;
+                     a->val.loc.line == a->key.loc.line;
+                struct dl_fix add = {.kind = DL_FIX_ADD_ENTRY,
+                                     .map = DL_MAP_NAMES,
+                                     .key = a->key.text,
+                                     .value = a->val.text,
+                                     .statement = true};
+                struct dl_strbuf sb, key;
+                dl_strbuf_init(&sb);
+                dl_strbuf_init(&key);
+                if (ok)
+                        dl_fix_spell(&sb, req, &add);
+                dl_strbuf_printf(&key, "\"%s\"", ok ? a->key.text : "");
+                const char *k = ok ? strstr(dl_strbuf_cstr(&sb), dl_strbuf_cstr(&key)) : NULL;
+                size_t before = k ? (size_t)(k - dl_strbuf_cstr(&sb)) : 0;
+                ok = k && a->key.loc.col > before;
                 if (ok) {
-                        stmt[i] =
-                                dl_xasprintf("%s\"%s\", \"%s\");", call, a->key.text, a->val.text);
+                        stmt[i] = dl_strbuf_take(&sb);
                         at[i] = a->key.loc;
-                        at[i].col -= (unsigned)strlen(call);
+                        at[i].col -= (unsigned)before;
                 }
-                free(call);
+                dl_strbuf_fini(&sb);
+                dl_strbuf_fini(&key);
         }
         /* in source order, none twice */
         for (size_t i = 0; ok && i < n; i++)

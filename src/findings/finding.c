@@ -6,6 +6,7 @@
 #include "../core/alloc.h"
 #include "../core/vec.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,6 +101,7 @@ void dl_finding_add_edit(struct dl_finding_fix *fix, const struct dl_loc *loc, u
         e->text = dl_xstrdup(text ? text : "");
         e->expect = dl_xstrdup(expect ? expect : "");
         e->statement = false;
+        e->line = false;
 }
 
 void dl_finding_edit_statement(struct dl_finding_fix *fix, const struct dl_loc *loc,
@@ -108,6 +110,13 @@ void dl_finding_edit_statement(struct dl_finding_fix *fix, const struct dl_loc *
         size_t n = strlen(expect);
         dl_finding_add_edit(fix, loc, loc->line, loc->col + (unsigned)n, text, expect);
         fix->edits[fix->n_edits - 1].statement = true;
+}
+
+void dl_finding_insert_line(struct dl_finding_fix *fix, const struct dl_loc *loc,
+                            const char *expect, const char *text)
+{
+        dl_finding_add_edit(fix, loc, loc->line, loc->col, text, expect);
+        fix->edits[fix->n_edits - 1].line = true;
 }
 
 /* Does a statement of a sequence start at offset a of text: is the last
@@ -156,6 +165,61 @@ bool dl_edit_offset(const char *text, size_t len, unsigned line, unsigned col, s
         return true;
 }
 
+/* Is the word at p of text (len bytes) one that starts no statement of
+ * its own there: a label (`out:`), case, default or else? */
+static bool label_or_branch(const char *text, size_t len, size_t p)
+{
+        size_t q = p;
+        while (q < len && (isalnum((unsigned char)text[q]) || text[q] == '_'))
+                q++;
+        size_t n = q - p;
+        if ((n == 4 && !memcmp(text + p, "case", 4)) ||
+            (n == 7 && !memcmp(text + p, "default", 7)) || (n == 4 && !memcmp(text + p, "else", 4)))
+                return true;
+        while (q < len && (text[q] == ' ' || text[q] == '\t'))
+                q++;
+        return q < len && text[q] == ':' && (q + 1 >= len || text[q + 1] != ':');
+}
+
+/* Place fx's line insertions (dl_finding_insert_line) in text: each
+ * becomes an insertion at its line's start of the line's indentation, its
+ * text and a newline, expecting the line up to its anchor and the
+ * anchor; false when one has no place there. */
+static bool place_lines(struct dl_finding_fix *fx, const char *text, size_t len)
+{
+        for (size_t k = 0; k < fx->n_edits; k++) {
+                struct dl_edit *e = &fx->edits[k];
+                size_t a, start;
+                if (!e->line)
+                        continue;
+                size_t n = strlen(e->expect);
+                if (!dl_edit_offset(text, len, e->range.line, e->range.col, &a) ||
+                    !dl_edit_offset(text, len, e->range.line, 1, &start) || n > len - a ||
+                    memcmp(text + a, e->expect, n) != 0)
+                        return false;
+                size_t p = start;
+                while (p < a && (text[p] == ' ' || text[p] == '\t'))
+                        p++;
+                if (!(isalpha((unsigned char)text[p]) || text[p] == '_') ||
+                    !starts_statement(text, p) || label_or_branch(text, len, p))
+                        return false;
+                for (size_t i = p; i < a; i++) {
+                        if (text[i] == ';' || text[i] == '{' || text[i] == '}')
+                                return false;
+                }
+                char *line = dl_xasprintf("%.*s%s\n", (int)(p - start), text + start, e->text);
+                char *expect = dl_xasprintf("%.*s%s", (int)(a - start), text + start, e->expect);
+                free(e->text);
+                free(e->expect);
+                e->text = line;
+                e->expect = expect;
+                e->range.col = 1;
+                e->range.end_col = 1;
+                e->line = false;
+        }
+        return true;
+}
+
 /* Does every edit of fx lie in path's text, where it expects? */
 static bool fix_applies(const struct dl_finding_fix *fx, const char *path, const char *text,
                         size_t len)
@@ -170,7 +234,7 @@ static bool fix_applies(const struct dl_finding_fix *fx, const char *path, const
                     a < prev_end)
                         return false;
                 size_t n = strlen(e->expect);
-                if (n > len - a || memcmp(text + a, e->expect, n) != 0 ||
+                if (e->line || n > len - a || memcmp(text + a, e->expect, n) != 0 ||
                     (e->statement && !starts_statement(text, a)))
                         return false;
                 prev_end = b;
@@ -212,7 +276,8 @@ void dl_finding_fixes_settle(struct dl_finding *f, const char *path, const char 
 {
         size_t kept = 0;
         for (size_t i = 0; i < f->n_fixes; i++) {
-                if (text && fix_applies(&f->fixes[i], path, text, len))
+                if (text && place_lines(&f->fixes[i], text, len) &&
+                    fix_applies(&f->fixes[i], path, text, len))
                         take_blank_lines(&f->fixes[i], text, len);
                 if (text && fix_applies(&f->fixes[i], path, text, len))
                         f->fixes[kept++] = f->fixes[i];

@@ -49,6 +49,9 @@ struct dl_edit {
         char *expect;   /* heap, owned */
         bool statement; /* the edit of a whole statement, expect
                            (dl_finding_edit_statement) */
+        bool line;      /* a line inserted before the statement holding
+                           the range's start (dl_finding_insert_line),
+                           until dl_finding_fixes_settle places it */
 };
 
 /* A fix a check proposes (docs/architecture.md, "Fixes"): edits that make
@@ -138,10 +141,23 @@ void dl_finding_add_edit(struct dl_finding_fix *fix, const struct dl_loc *loc, u
 void dl_finding_edit_statement(struct dl_finding_fix *fix, const struct dl_loc *loc,
                                const char *expect, const char *text);
 /**
+ * dl_finding_insert_line - append to fix the insertion of text (a
+ * statement) as a line of its own, indented as the next, before the line
+ * of loc, where loc finds expect (a call's name and '(': the statement's
+ * anchor). dl_finding_fixes_settle keeps the fix only where that line
+ * begins, past its indentation, with a statement of a sequence (as
+ * dl_finding_edit_statement's) that reaches loc with no ';' or '{' before
+ * it, and that is no label, case, default or else: an insertion at the
+ * line's start expecting the line up to loc and expect.
+ */
+void dl_finding_insert_line(struct dl_finding_fix *fix, const struct dl_loc *loc,
+                            const char *expect, const char *text);
+/**
  * dl_finding_fixes_settle - keep the fixes of f that apply to the text of
  * path (len bytes): each of their edits lies in path, inside the text, and
  * finds its expect at its start, and a statement's edit starts a
- * statement (dl_finding_edit_statement); drop the others. A deletion of part of a
+ * statement (dl_finding_edit_statement); a line's insertion is placed
+ * first (dl_finding_insert_line); drop the others. A deletion of part of a
  * line that would leave only blanks on it takes the whole line (its range
  * becomes the line and its newline; its expect gains the blanks before).
  */

@@ -34,7 +34,7 @@ void dl_fix_spell_json(struct dl_strbuf *sb, const struct dl_fix *fix)
 void dl_fix_spell(struct dl_strbuf *sb, const struct dl_request *req, const struct dl_fix *fix)
 {
         if (req && req->spell_fix)
-                req->spell_fix(sb, fix);
-        else
+                req->spell_fix(sb, req, fix);
+        else if (!fix->statement)
                 dl_fix_spell_json(sb, fix);
 }

@@ -30,13 +30,21 @@ struct dl_fix {
          * of map values: then type says what kind of AttributeValue. */
         const char *value;
         enum dl_attr_type type;  /* DL_FIX_ADD_ENTRY to values; may be UNKNOWN */
+        /* Spelled as a whole statement on the request's variable
+         * (`q.AddExpressionAttributeNames("#n", "name");`,
+         * `aws4dd_query_expression_attr_name(op, "#n", "name");`), for an
+         * edit of the source; a recognizer whose API has no such statement
+         * appends nothing. */
+        bool statement;
 };
 
 /**
  * dl_fix_spell - append fix as the request's client API writes it: the
  * recognizer's spelling (req->spell_fix) when the request has one, else
  * DynamoDB's own JSON member (`"ConsistentRead": true`,
- * `"ExpressionAttributeNames": {"#n": "<attribute name>"}`).
+ * `"ExpressionAttributeNames": {"#n": "<attribute name>"}`). With
+ * fix->statement, the statement on the request's variable, or nothing when
+ * the request has no variable or its API no such statement (JSON: none).
  */
 void dl_fix_spell(struct dl_strbuf *sb, const struct dl_request *req, const struct dl_fix *fix);
 

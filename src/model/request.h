@@ -186,7 +186,8 @@ struct dl_request {
                                        previous version (DynamoDB_20111205.*) */
         /* How the request's client API spells a fix (model/fix.h), set by
          * its recognizer; NULL: DynamoDB's JSON member names. */
-        void (*spell_fix)(struct dl_strbuf *sb, const struct dl_fix *fix);
+        void (*spell_fix)(struct dl_strbuf *sb, const struct dl_request *req,
+                          const struct dl_fix *fix);
         /* A low-level request: the JSON body it is sent with (model/
          * json_request.h reads it into the request when it is sent), or
          * NULL. */

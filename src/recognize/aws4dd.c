@@ -113,12 +113,52 @@ static const struct dl_spec_member *spec_member(enum dl_field f)
         return NULL;
 }
 
+/* The operation's function of the table that sends op
+ * ("aws4dd_query"), or NULL. */
+static const char *send_function(enum dl_op op)
+{
+        for (size_t i = 0; i < sizeof api / sizeof api[0]; i++) {
+                if (api[i].kind == DL_EV_SEND && api[i].op == op)
+                        return api[i].name;
+        }
+        return NULL;
+}
+
+/* The statement adding fix's ExpressionAttributeNames entry to the handle
+ * req->variable (`aws4dd_query_expression_attr_name(op, "#n", "name");`):
+ * the table's ADD_ENTRY row named after the operation's function. Nothing
+ * for anything else, or text that needs escaping. */
+static void spell_statement(struct dl_strbuf *sb, const struct dl_request *req,
+                            const struct dl_fix *fix)
+{
+        const char *send = req ? send_function(req->op) : NULL;
+        if (!send || !req->variable || req->member || fix->kind != DL_FIX_ADD_ENTRY ||
+            fix->map != DL_MAP_NAMES || !fix->key || !fix->value || strpbrk(fix->key, "\\\"") ||
+            strpbrk(fix->value, "\\\""))
+                return;
+        for (size_t i = 0; i < sizeof api / sizeof api[0]; i++) {
+                size_t n = strlen(send);
+                if (api[i].kind == DL_EV_ADD_ENTRY && api[i].map == DL_MAP_NAMES &&
+                    !strncmp(api[i].name, send, n) &&
+                    !strcmp(api[i].name + n, "_expression_attr_name")) {
+                        dl_strbuf_printf(sb, "%s(%s, \"%s\", \"%s\");", api[i].name, req->variable,
+                                         fix->key, fix->value);
+                        return;
+                }
+        }
+}
+
 /* aws4dd's spelling of a fix: the spec member that sets a string, number
  * or bool member (`.key_condition_expression = "PK = :pk"`); anything else
  * (map entries, enums) as DynamoDB's JSON member, which the value setters'
- * paths name. */
-static void spell_fix(struct dl_strbuf *sb, const struct dl_fix *fix)
+ * paths name; as a statement, an ExpressionAttributeNames entry's setter
+ * (spell_statement). */
+static void spell_fix(struct dl_strbuf *sb, const struct dl_request *req, const struct dl_fix *fix)
 {
+        if (fix->statement) {
+                spell_statement(sb, req, fix);
+                return;
+        }
         const struct dl_spec_member *m =
                 fix->kind == DL_FIX_SET_FIELD ? spec_member(fix->field) : NULL;
         if (!m ||

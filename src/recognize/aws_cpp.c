@@ -385,9 +385,20 @@ static void classify(const struct dl_rctx *ctx, CXCursor call, struct dl_event *
 }
 
 /* The SDK's spelling of a fix: the member's setter, or its adder with an
- * AttributeValue built by the type's setter (aws/dynamodb/model). */
-static void spell_fix(struct dl_strbuf *sb, const struct dl_fix *fix)
+ * AttributeValue built by the type's setter (aws/dynamodb/model); as a
+ * statement, called on the request's variable (`q.SetLimit(25);`). */
+static void spell_fix(struct dl_strbuf *sb, const struct dl_request *req, const struct dl_fix *fix)
 {
+        if (fix->statement) {
+                if (!req || !req->variable || req->member)
+                        return;
+                struct dl_fix call = *fix;
+                call.statement = false;
+                dl_strbuf_printf(sb, "%s.", req->variable);
+                spell_fix(sb, req, &call);
+                dl_strbuf_putc(sb, ';');
+                return;
+        }
         const char *v = fix->value ? fix->value : "...";
         if (fix->kind == DL_FIX_SET_FIELD) {
                 enum dl_field_kind k = dl_field_kind(fix->field);

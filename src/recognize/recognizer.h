@@ -275,7 +275,8 @@ struct dl_recognizer {
          * wrapper)? Then the engine reports none of them there. */
         bool (*reported_by_callers)(const struct dl_rctx *ctx, const char *function);
         /* How the library's API spells a fix (struct dl_request.spell_fix). */
-        void (*spell_fix)(struct dl_strbuf *sb, const struct dl_fix *fix);
+        void (*spell_fix)(struct dl_strbuf *sb, const struct dl_request *req,
+                          const struct dl_fix *fix);
         /* The prefilter's words (prefilter.h), required of every
          * recognizer (unit test recognize_prefilter): call add(set, word)
          * for every identifier that a call classify makes DL_EV_SEND of (or

@@ -66,8 +66,10 @@ static void test_message_names_the_partition_key_from_the_rules(void **state)
 }
 
 /* A client API's own spelling of the fix, as a recognizer provides it. */
-static void spell_upper(struct dl_strbuf *sb, const struct dl_fix *fix)
+static void spell_upper(struct dl_strbuf *sb, const struct dl_request *req,
+                        const struct dl_fix *fix)
 {
+        (void)req;
         dl_strbuf_printf(sb, "SET %s TO %s", dl_field_api_name(fix->field), fix->value);
 }
 

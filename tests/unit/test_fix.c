@@ -46,8 +46,9 @@ static void test_json_add_entry(void **state)
         expect_json(&value, "\"ExpressionAttributeValues\": {\":v\": {\"BOOL\": ...}}");
 }
 
-static void spell_mine(struct dl_strbuf *sb, const struct dl_fix *fix)
+static void spell_mine(struct dl_strbuf *sb, const struct dl_request *req, const struct dl_fix *fix)
 {
+        (void)req;
         dl_strbuf_printf(sb, "mine(%s)", dl_field_api_name(fix->field));
 }
 
