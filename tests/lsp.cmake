@@ -25,3 +25,12 @@ add_test(NAME lsp:neovim
          COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/lsp/neovim.sh $<TARGET_FILE:ddblint>)
 set_tests_properties(lsp:neovim PROPERTIES LABELS lsp TIMEOUT 300 SKIP_RETURN_CODE 77
                      ENVIRONMENT "${DL_TEST_ENV}")
+
+# vim with ALE and Emacs with eglot, each set up as docs/editors.md says
+# (tests/lsp/vim-ale.sh, tests/lsp/eglot.sh); skipped without the editor
+# or its LSP client (Debian: vim-ale; emacs-nox and elpa-eglot).
+foreach(t vim-ale eglot)
+  add_test(NAME lsp:${t} COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/lsp/${t}.sh $<TARGET_FILE:ddblint>)
+  set_tests_properties(lsp:${t} PROPERTIES LABELS lsp TIMEOUT 300 SKIP_RETURN_CODE 77
+                       ENVIRONMENT "${DL_TEST_ENV}")
+endforeach()
