@@ -95,8 +95,12 @@ static void report_statement(const struct dl_check_ctx *ctx, const struct dl_par
 
 /* The source column of each byte of a word of e's text: *loc the first,
  * true when every byte is written where it is used, one after the other
- * on one line (no escape, no macro, not a constant's text elsewhere). */
-static bool word_in_literal(const struct dl_expr *e, size_t off, size_t end, struct dl_loc *loc)
+ * on one line (no escape, no macro, not a constant's text elsewhere), and,
+ * with at_value, on the line of the value's place (the setter's argument;
+ * a C caller counts the literal's holders instead: in a macro's argument
+ * the value's place is the macro's). */
+static bool word_in_literal(const struct dl_expr *e, size_t off, size_t end, bool at_value,
+                            struct dl_loc *loc)
 {
         const struct dl_value *v = e->value;
         if (!v || v->kind != DL_VAL_KNOWN || !v->text || v->n_segs != 1 || !v->segs[0].locs ||
@@ -114,7 +118,7 @@ static bool word_in_literal(const struct dl_expr *e, size_t off, size_t end, str
         /* one literal of one request: the setter's argument (a literal
          * shared through a variable may serve other requests) */
         return loc->file && v->loc.file && !strcmp(loc->file, v->loc.file) &&
-               loc->line == v->loc.line;
+               (!at_value || loc->line == v->loc.line);
 }
 
 /* How many requests of the unit hold an expression whose text is the one
@@ -183,7 +187,9 @@ static bool json_entry(const struct dl_request *req, const struct dl_segment *bo
  *   setter's (`q.AddExpressionAttributeNames("#name", "name"); `);
  * - an aws4dd operation (its handle's variable): the entry's setter
  *   statement as a line of its own before the send's statement
- *   (dl_finding_insert_line), the literal held by no other request;
+ *   (dl_finding_insert_line; the send may be a macro's argument,
+ *   `RCC(rc, finish, aws4dd_query(...));`), the literal held by no other
+ *   request;
  * - a low-level JSON body written whole in C string literals: the entry in
  *   the body's JSON, in the literal's spelling (json_entry), the literal
  *   held by no other request.
@@ -225,7 +231,7 @@ static void add_fix(const struct dl_request *req, const struct dl_expr *e,
                         if (x->kind != DL_PE_NAME || x->len != el->len ||
                             memcmp(x->text, el->text, el->len) != 0)
                                 continue;
-                        if (n == MAX_WORDS || !word_in_literal(e, x->off, x->end, &at[n]))
+                        if (n == MAX_WORDS || !word_in_literal(e, x->off, x->end, cpp, &at[n]))
                                 goto out;
                         n++;
                 }

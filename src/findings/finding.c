@@ -194,8 +194,14 @@ static bool place_lines(struct dl_finding_fix *fx, const char *text, size_t len)
                         continue;
                 size_t n = strlen(e->expect);
                 if (!dl_edit_offset(text, len, e->range.line, e->range.col, &a) ||
-                    !dl_edit_offset(text, len, e->range.line, 1, &start) || n > len - a ||
-                    memcmp(text + a, e->expect, n) != 0)
+                    !dl_edit_offset(text, len, e->range.line, 1, &start))
+                        return false;
+                /* the anchor at loc, or later in its statement on the line
+                 * (loc a macro's name, the anchor in its argument) */
+                while (a < len && text[a] != '\n' && text[a] != ';' &&
+                       (n > len - a || memcmp(text + a, e->expect, n) != 0))
+                        a++;
+                if (!n || n > len - a || memcmp(text + a, e->expect, n) != 0)
                         return false;
                 size_t p = start;
                 while (p < a && (text[p] == ' ' || text[p] == '\t'))

@@ -143,8 +143,10 @@ void dl_finding_edit_statement(struct dl_finding_fix *fix, const struct dl_loc *
 /**
  * dl_finding_insert_line - append to fix the insertion of text (a
  * statement) as a line of its own, indented as the next, before the line
- * of loc, where loc finds expect (a call's name and '(': the statement's
- * anchor). dl_finding_fixes_settle keeps the fix only where that line
+ * of loc, where loc, or the text after it on its line before any ';',
+ * finds expect (a call's name and '(': the statement's anchor; loc may be
+ * the name of a macro the call is an argument of).
+ * dl_finding_fixes_settle keeps the fix only where that line
  * begins, past its indentation, with a statement of a sequence (as
  * dl_finding_edit_statement's) that reaches loc with no ';' or '{' before
  * it, and that is no label, case, default or else: an insertion at the

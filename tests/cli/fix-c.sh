@@ -4,7 +4,8 @@
 # spec's literal, the entry's setter statement put before the send, an
 # unused entry's setter statement deleted) and for low-level JSON bodies
 # written in C string literals (the word and the ExpressionAttributeNames
-# entry edited inside the literal, its quotes escaped). In JSON, SARIF
+# entry edited inside the literal, its quotes escaped); aws4's README
+# example, whose calls are all RCC() arguments, too. In JSON, SARIF
 # (validated where the validators are installed), the language server's
 # code action, --fix (then re-analysed: the fixed findings gone, nothing
 # new; both files still compile as C with cc -fsyntax-only against the
@@ -83,6 +84,36 @@ int stale_one_of_two(CURL *curl)
                          "\"ExpressionAttributeNames\":{\"#old\":\"status\", \"#st\":\"Stage\"},"
                          "\"ExpressionAttributeValues\":{\":s\":{\"S\":\"SHIPPED\"}}}");
         return curl_easy_perform(curl);
+}
+
+/* aws4's README (README.md:64-77), every call inside RCC() */
+struct svc {
+        struct aws4_request_spec request_spec;
+        const char *service_table, *kind;
+};
+
+iwrc service_alive(struct svc *s, const char *ttl, bool *out)
+{
+        iwrc rc = 0;
+        struct aws4dd_query *op = 0;
+        struct aws4dd_response *resp = 0;
+        JBL_NODE n;
+        RCC(rc, finish, aws4dd_query_op(&op, &(struct aws4dd_query_spec){
+                                                     .table_name = s->service_table,
+                                                     .key_condition_expression = "kind = :kind",
+                                                     .filter_expression = "ttl <= :ttl",
+                                                     .projection_expression = "kind",
+                                                     .limit = 1,
+                                                     .consistent_read = true,
+                                             }));
+        RCC(rc, finish, aws4dd_query_value(op, "/ExpressionAttributeValues/:kind", "S", s->kind));
+        RCC(rc, finish, aws4dd_query_value(op, "/ExpressionAttributeValues/:ttl", "N", ttl));
+        RCC(rc, finish, aws4dd_query(&s->request_spec, op, &resp));
+        *out = jbn_at(resp->data, "/Items/0", &n) == 0 && n->type == JBV_OBJECT;
+finish:
+        aws4dd_response_destroy(&resp);
+        aws4dd_query_op_destroy(&op);
+        return rc;
 }
 EOT
 cat >p/neg.c <<'EOT'
@@ -198,7 +229,7 @@ got = sorted((x["path"].split("/")[-1], x["line"], x["check"], bool(x.get("fixes
              if x["check"] in ("reserved-word", "unused-placeholder"))
 want = sorted([("orders.c", 13, "reserved-word", True), ("orders.c", 30, "unused-placeholder", True),
                ("orders.c", 41, "reserved-word", True), ("orders.c", 54, "unused-placeholder", True),
-               ("orders.c", 66, "unused-placeholder", True),
+               ("orders.c", 66, "unused-placeholder", True), ("orders.c", 86, "reserved-word", True),
                ("neg.c", 17, "reserved-word", False), ("neg.c", 34, "reserved-word", False),
                ("neg.c", 57, "unused-placeholder", False), ("neg.c", 69, "reserved-word", False),
                ("neg.c", 81, "reserved-word", False), ("neg.c", 82, "unused-placeholder", False),
@@ -210,13 +241,13 @@ assert edits[("orders.c", 13)] == ["#ttl", '        aws4dd_query_expression_attr
 assert edits[("orders.c", 41)] == ["#Status", '\\"#Status\\": \\"Status\\", '], edits
 assert all(t == "" for k in (("orders.c", 30), ("orders.c", 54), ("orders.c", 66)) for t in edits[k]), edits
 PY
-# SARIF: the same five fixes (and neg.c's one), validated where the validators are
+# SARIF: the same six fixes (and neg.c's one), validated where the validators are
 expect_rc 1 "$DDBLINT" --no-cache --format sarif -o s.sarif p/orders.c p/neg.c
 python3 - s.sarif <<'PY' || fail "SARIF fixes"
 import json, sys
 res = json.load(open(sys.argv[1]))["runs"][0]["results"]
 fx = [r for r in res if "fixes" in r]
-assert len(fx) == 6, [(r["ruleId"], r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in fx]
+assert len(fx) == 7, [(r["ruleId"], r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in fx]
 texts = [x.get("insertedContent", {}).get("text") for r in fx for c in r["fixes"][0]["artifactChanges"]
          for x in c["replacements"]]
 assert '\\"#Status\\": \\"Status\\", ' in texts and "#ttl" in texts, texts
@@ -249,9 +280,9 @@ try:
 finally:
     s.kill()
 PY
-# --fix: six fixes applied, then re-analysed
+# --fix: seven fixes applied, then re-analysed
 expect_rc 1 "$DDBLINT" --no-cache --fix p/orders.c p/neg.c
-has "$T/err" "6 fixes applied"
+has "$T/err" "7 fixes applied"
 has p/orders.c '.filter_expression = "#ttl <= :ttl",'
 grep -A1 -F 'aws4dd_query_expression_attr_name(op, "#ttl", "ttl");' p/orders.c >put.txt
 has put.txt '        iwrc rc = aws4dd_query(&request_spec, op, &resp);'  # the line before the send
@@ -261,7 +292,9 @@ has p/orders.c '"\"ExpressionAttributeNames\":{\"#Status\": \"Status\", \"#n\":\
 has p/orders.c '"\"ExpressionAttributeNames\":{\"#st\":\"Stage\"},"'
 lacks p/orders.c '{\"#old\":\"status\"}'
 diff orig/orders.c p/orders.c | grep -c '^>' >changed.txt
-has changed.txt 5    # 4 lines changed, 1 added (2 lines deleted)
+has changed.txt 7    # 5 lines changed, 2 added (2 lines deleted)
+grep -B1 -F '        RCC(rc, finish, aws4dd_query(&s->request_spec, op, &resp));' p/orders.c >put.txt
+has put.txt '        aws4dd_query_expression_attr_name(op, "#ttl", "ttl");'  # before the RCC() send
 diff orig/neg.c p/neg.c | grep -c '^[<>]' >changed.txt
 has changed.txt 1    # one line deleted
 expect_rc 1 lint p/orders.c p/neg.c
@@ -274,7 +307,7 @@ def keyed(path):
 before, after = keyed(sys.argv[1]), keyed(sys.argv[2])
 new, gone = list((after - before).elements()), list((before - after).elements())
 assert not new, new
-assert sorted(g[0] for g in gone) == ["reserved-word"] * 2 + ["unused-placeholder"] * 4, gone
+assert sorted(g[0] for g in gone) == ["reserved-word"] * 3 + ["unused-placeholder"] * 4, gone
 PY
 stubs=$(dirname "$DDBLINT")/../share/ddblint/include
 if command -v cc >/dev/null 2>&1 && [ -d "$stubs" ]; then
