@@ -380,17 +380,31 @@ CXCursor dl_cx_var_init(CXCursor var)
         return clang_getNullCursor();
 }
 
-CXSourceRange dl_cx_file_range(CXTranslationUnit tu, CXCursor c)
+/* The range from where locate puts the start of c's extent to where it puts
+ * its end, in one file; a null range else. */
+static CXSourceRange range_by(CXTranslationUnit tu, CXCursor c,
+                              void (*locate)(CXSourceLocation, CXFile *, unsigned *, unsigned *,
+                                             unsigned *))
 {
         CXSourceRange r = clang_getCursorExtent(c);
         CXFile f1 = NULL, f2 = NULL;
         unsigned o1 = 0, o2 = 0;
-        clang_getFileLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
-        clang_getFileLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
+        locate(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
+        locate(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
         if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || o2 < o1)
                 return clang_getNullRange();
         return clang_getRange(clang_getLocationForOffset(tu, f1, o1),
                               clang_getLocationForOffset(tu, f2, o2));
+}
+
+CXSourceRange dl_cx_file_range(CXTranslationUnit tu, CXCursor c)
+{
+        return range_by(tu, c, clang_getFileLocation);
+}
+
+CXSourceRange dl_cx_expansion_range(CXTranslationUnit tu, CXCursor c)
+{
+        return range_by(tu, c, clang_getExpansionLocation);
 }
 
 /* ---- expressions --------------------------------------------------------- */

@@ -160,6 +160,11 @@ CXCursor dl_cx_var_init(CXCursor var);
 /** dl_cx_file_range - a range from the file locations (clang_getFileLocation)
  * of the extent of c, safe to tokenize (never spans a #define and a use). */
 CXSourceRange dl_cx_file_range(CXTranslationUnit tu, CXCursor c);
+/** dl_cx_expansion_range - a range from the expansion locations
+ * (clang_getExpansionLocation) of the extent of c: a macro's use whole, the
+ * outermost one when it is inside another's arguments; a null range when
+ * the ends are in different files. */
+CXSourceRange dl_cx_expansion_range(CXTranslationUnit tu, CXCursor c);
 
 /* ---- expressions (cursors are values: results are transfer none) ---- */
 

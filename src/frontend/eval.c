@@ -1,12 +1,13 @@
-/* eval.c - folding constant arguments into template values: literals,
- * macros, constants, the table of string functions, typed holes, one-of
- * sets and format arguments (docs/architecture.md, "Typed templates").
+/* eval.c - folding constant arguments into template values: constants,
+ * the table of string functions, typed holes, one-of sets and format
+ * arguments (docs/architecture.md, "Typed templates").
  * SPDX-License-Identifier: MIT
  *
  * A template is built by struct dl_tmpl: a run of known bytes (with one
  * location per byte) that is flushed into a segment whenever a hole is
  * appended. Folding walks the expression with an explicit depth budget.
- * Local strings, streams and char buffers are folded in eval_local.c,
+ * String literals and the macros they come from are folded in
+ * eval_tokens.c, local strings, streams and char buffers in eval_local.c,
  * jansson / cJSON values in eval_json.c (eval_internal.h joins them).
  */
 #include "eval_internal.h"
@@ -23,119 +24,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- folding ------------------------------------------------------------- */
-
-/* Decode the string-literal tokens of the #define def, used at at. */
-static bool fold_macro_tokens(struct dl_eval *ev, struct dl_tmpl *t, CXCursor def, struct dl_loc at,
-                              unsigned depth)
-{
-        CXTranslationUnit tu = ev->cx->tu;
-        if (depth > 8 || clang_getCursorKind(def) != CXCursor_MacroDefinition ||
-            clang_Cursor_isMacroFunctionLike(def))
-                return false;
-        CXToken *toks = NULL;
-        unsigned n = 0;
-        clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
-        bool ok = n >= 2;
-        struct dl_strbuf text;
-        dl_strbuf_init(&text);
-        for (unsigned i = 1; ok && i < n; i++) {
-                CXTokenKind tk = clang_getTokenKind(toks[i]);
-                CXString s = clang_getTokenSpelling(tu, toks[i]);
-                const char *sp = clang_getCString(s);
-                if (tk == CXToken_Literal) {
-                        /* the bytes are used at the macro's use (at) and
-                         * written in the #define's literal (origin) */
-                        dl_strbuf_reset(&text);
-                        struct dl_loc_vec spelled = {0};
-                        struct dl_loc tok_at =
-                                dl_cx_file_loc(ev->cx, clang_getTokenLocation(tu, toks[i]));
-                        ok = dl_eval_decode_literal(sp, strlen(sp), tok_at, &text, &spelled);
-                        if (ok)
-                                dl_tmpl_text(t, text.buf ? text.buf : "", text.len, NULL, at,
-                                             spelled.n == text.len && text.len ? spelled.items
-                                                                               : NULL);
-                        DL_VEC_FREE(&spelled);
-                } else if (tk == CXToken_Identifier) {
-                        /* a macro named in this one's body */
-                        ok = fold_macro_tokens(ev, t, dl_cx_macro_definition(ev->cx, sp), at,
-                                               depth + 1);
-                } else if (tk != CXToken_Comment) {
-                        ok = false;
-                }
-                clang_disposeString(s);
-        }
-        if (ok)
-                dl_tmpl_origin(t, dl_cx_cursor_loc(ev->cx, def));
-        dl_strbuf_fini(&text);
-        dl_cx_dispose_tokens(tu, toks, n);
-        return ok;
-}
-
-static bool fold_literal_tokens(struct dl_eval *ev, struct dl_tmpl *t, CXCursor lit)
-{
-        CXTranslationUnit tu = ev->cx->tu;
-        CXSourceRange r = dl_cx_file_range(tu, lit);
-        if (clang_Range_isNull(r))
-                return false;
-        CXToken *toks = NULL;
-        unsigned n = 0;
-        clang_tokenize(tu, r, &toks, &n);
-        struct dl_tmpl sub;
-        dl_tmpl_init(&sub, t->arena);
-        struct dl_strbuf text;
-        struct dl_loc_vec locs = {0};
-        dl_strbuf_init(&text);
-        bool ok = n > 0;
-        for (unsigned i = 0; ok && i < n; i++) {
-                CXTokenKind tk = clang_getTokenKind(toks[i]);
-                CXSourceLocation tl = clang_getTokenLocation(tu, toks[i]);
-                struct dl_loc at = dl_cx_file_loc(ev->cx, tl);
-                if (tk == CXToken_Literal) {
-                        CXString s = clang_getTokenSpelling(tu, toks[i]);
-                        const char *sp = clang_getCString(s);
-                        dl_strbuf_reset(&text);
-                        locs.n = 0;
-                        ok = dl_eval_decode_literal(sp, strlen(sp), at, &text, &locs);
-                        clang_disposeString(s);
-                        if (ok)
-                                dl_tmpl_text(&sub, text.buf ? text.buf : "", text.len, locs.items,
-                                             at, NULL);
-                } else if (tk == CXToken_Identifier) {
-                        CXCursor exp = dl_cx_macro_expansion_at(ev->cx, tl);
-                        ok = !clang_Cursor_isNull(exp) &&
-                             fold_macro_tokens(ev, &sub, clang_getCursorReferenced(exp), at, 0);
-                } else if (tk != CXToken_Comment) {
-                        ok = false;
-                }
-        }
-        if (ok) {
-                /* move sub into t */
-                struct dl_value v = dl_tmpl_finish(&sub, (struct dl_loc){0});
-                dl_tmpl_value(t, &v, false, (struct dl_loc){0});
-        }
-        dl_tmpl_fini(&sub);
-        dl_strbuf_fini(&text);
-        DL_VEC_FREE(&locs);
-        dl_cx_dispose_tokens(tu, toks, n);
-        return ok;
-}
-
-static void fold_literal(struct dl_eval *ev, struct dl_tmpl *t, CXCursor lit)
-{
-        if (fold_literal_tokens(ev, t, lit))
-                return;
-        /* Fallback: let clang evaluate it; every byte at the literal. */
-        CXEvalResult r = clang_Cursor_Evaluate(lit);
-        if (r && clang_EvalResult_getKind(r) == CXEval_StrLiteral) {
-                const char *s = clang_EvalResult_getAsStr(r);
-                dl_tmpl_text(t, s, strlen(s), NULL, dl_cx_cursor_loc(ev->cx, lit), NULL);
-        } else {
-                dl_tmpl_hole(t, NULL);
-        }
-        dl_cx_dispose_eval(r);
-}
 
 /* ---- types ---------------------------------------------------------------- */
 
@@ -624,7 +512,21 @@ static void one_of_expr(struct one_of *o, CXCursor e)
                         o->fail = true;
                         break;
                 }
-                clang_visitChildren(init, one_of_element, o);
+                /* a constant index into a list of literals: that element
+                 * (`targets[OP_QUERY]`); else any of them */
+                long long i;
+                bool is_unsigned;
+                CXCursor elems[256];
+                unsigned n = dl_cx_children(init, elems, 256);
+                bool literals = n > 0 && n <= 256;
+                for (unsigned k = 0; literals && k < n; k++)
+                        literals = clang_getCursorKind(dl_cx_strip(elems[k])) ==
+                                   CXCursor_StringLiteral;
+                if (literals && dl_eval_integer(kids[1], &i, &is_unsigned) && i >= 0 &&
+                    (unsigned long long)i < n)
+                        one_of_expr(o, elems[i]);
+                else
+                        clang_visitChildren(init, one_of_element, o);
                 break;
         }
         case CXCursor_CallExpr:
@@ -1007,7 +909,7 @@ void dl_eval_fold_expr(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsign
         }
         e = dl_cx_strip(e);
         switch (clang_getCursorKind(e)) {
-        case CXCursor_StringLiteral: fold_literal(ev, t, e); return;
+        case CXCursor_StringLiteral: dl_eval_fold_literal(ev, t, e); return;
         case CXCursor_DeclRefExpr: fold_declref(ev, t, e, depth); return;
         case CXCursor_CallExpr: fold_call(ev, t, e, depth); return;
         case CXCursor_ConditionalOperator:

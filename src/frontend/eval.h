@@ -3,7 +3,8 @@
  * SPDX-License-Identifier: MIT
  *
  * Strings: literals (escapes, adjacent-literal concatenation, raw strings,
- * u8/u/U/L prefixes), macros expanding to literals, const / constexpr /
+ * u8/u/U/L prefixes), macros expanding to literals (object-like and
+ * function-like, arguments substituted, `#` stringizing), const / constexpr /
  * static const char * variables and class static constants of the same
  * TU, and the string functions of string_functions.def, one table driving
  * one folding routine: C buffers written by snprintf, sprintf, asprintf,
@@ -115,6 +116,12 @@ void dl_eval_fold(struct dl_eval *ev, CXCursor e, struct dl_tmpl *t, unsigned de
  * one hole. Returns: false (a hole appended) when nothing is known.
  */
 bool dl_eval_fill(struct dl_eval *ev, CXCursor param, struct dl_tmpl *t, unsigned depth);
+/**
+ * dl_eval_expr_source - the expression e as written (whitespace runs as one
+ * space), at most 80 bytes, for messages. Returns: a string in the arena of
+ * ev->cx; NULL when e is not one span of one file.
+ */
+const char *dl_eval_expr_source(struct dl_eval *ev, CXCursor e);
 /** dl_eval_int - integer constant ("25") or DL_VAL_DYNAMIC. */
 struct dl_value dl_eval_int(struct dl_eval *ev, CXCursor e, struct dl_loc at);
 /** dl_eval_bool - "true"/"false" or DL_VAL_DYNAMIC. */

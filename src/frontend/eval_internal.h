@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: MIT
  *
  * eval.c folds expressions and holds the table of string functions;
+ * eval_tokens.c folds string literals as written, macros included;
  * eval_local.c folds local strings, streams and char buffers written by
  * that table's functions; eval_json.c folds jansson / cJSON values.
  *
@@ -91,9 +92,6 @@ bool dl_eval_is_char_buffer(CXType ty);
 bool dl_eval_bound_arg(struct dl_eval *ev, CXCursor e, struct dl_eval **caller, CXCursor *arg);
 /* e's integer value when clang evaluates it: *out and *is_unsigned. */
 bool dl_eval_integer(CXCursor e, long long *out, bool *is_unsigned);
-/* The expression as written (whitespace runs as one space), at most 80
- * bytes, in the arena; NULL when it is not one span of one file. */
-const char *dl_eval_expr_source(struct dl_eval *ev, CXCursor e);
 /* The shaped hole of an enum-typed value e of type ty (enumerators by
  * name when names, else by value); NULL when it has no shape. */
 const struct dl_hole *dl_eval_enum_shape(struct dl_eval *ev, CXCursor e, CXType ty, bool names);
@@ -109,6 +107,13 @@ void dl_eval_fold_format(struct dl_eval *ev, struct dl_tmpl *t, CXCursor call, i
 /* strftime / put_time: fmt argument src, struct tm argument tm. */
 void dl_eval_fold_strftime(struct dl_eval *ev, struct dl_tmpl *t, CXCursor call, int src, int tm,
                            unsigned depth);
+
+/* ---- eval_tokens.c ---- */
+
+/* Append the string literal lit to t as written: its literal tokens and the
+ * macros (object-like or function-like) its text comes from; else the
+ * value clang gives it, else a hole. */
+void dl_eval_fold_literal(struct dl_eval *ev, struct dl_tmpl *t, CXCursor lit);
 
 /* ---- eval_local.c ---- */
 

@@ -84,6 +84,7 @@ void dl_engine_free(struct dl_engine *e)
         }
         DL_VEC_FREE(&e->bodies);
         dl_summaries_free(e->sums);
+        free(e->unknown_target);
         free(e);
 }
 
@@ -876,6 +877,8 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
                 r.spell_fix = rec->spell_fix;
                 r.client_method = dl_cx_spelling(e->ctx.cx, call);
                 s.handle = ev->handle;
+                free(e->unknown_target);
+                e->unknown_target = NULL;
                 if (dl_cx_in_macro(e->ctx.cx, call)) {
                         struct dl_loc sp;
                         if (dl_cx_macro_spelling(e->ctx.cx, call, r.client_method, &sp))
@@ -898,11 +901,22 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
                 if (dl_follow_finish_request(&s, &r)) {
                         dl_response_loops(e->ctx.cx, &s.fb->body, (int)i, &r);
                         DL_VEC_PUSH(out, r);
-                } else if (ev->wrapper && ev->wrapper->inferred && e->ctx.verbose)
+                } else if (ev->wrapper && ev->wrapper->inferred && e->ctx.verbose) {
                         /* "0 findings" must not mean "nothing seen" */
                         dl_log_add(e->ctx.log, DL_LOG_NOTE, "inferred-wrapper-operation", &r.call,
                                    "the operation this call of '%s' (an inferred wrapper) sends is "
                                    "not known here (argument %u): no request is made of it",
                                    r.client_method, ev->wrapper->operation_argument);
+                } else if (e->unknown_target) {
+                        /* "0 findings" must not mean "nothing seen" */
+                        dl_log_add(e->ctx.log, DL_LOG_NOTE, "target-not-followed", &r.call,
+                                   "the operation of this send is not known: its target "
+                                   "'%s' (%s:%u:%u) reads '%s', each <...> a part not known as "
+                                   "one constant; no request is made of it",
+                                   e->unknown_target_source ? e->unknown_target_source : "?",
+                                   e->unknown_target_at.file ? e->unknown_target_at.file : "?",
+                                   e->unknown_target_at.line, e->unknown_target_at.col,
+                                   e->unknown_target);
+                }
         }
 }

@@ -44,6 +44,13 @@ struct dl_engine {
         size_t n_recs;
         DL_VEC(struct fbody *) bodies;
         struct dl_summaries *sums; /* the unit's function summaries */
+        /* the send being followed: a target header whose operation is not
+         * known (its call, the argument as written: in the arena, or NULL,
+         * and its text rendered: heap, or NULL), said under --verbose when
+         * no request is made of the send */
+        struct dl_loc unknown_target_at;
+        const char *unknown_target_source;
+        char *unknown_target;
 };
 
 /* The state of following one request expression. */

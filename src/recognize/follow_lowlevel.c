@@ -150,7 +150,17 @@ void dl_follow_apply_target(struct scope *s, struct dl_request *r, const struct 
         enum dl_api_version api;
         switch (dl_target_read(&v, &op, &api)) {
         case DL_TARGET_NONE: return;
-        case DL_TARGET_UNKNOWN: r->op = DL_OP_COUNT; return;
+        case DL_TARGET_UNKNOWN:
+                r->op = DL_OP_COUNT;
+                /* said under --verbose when no request is made of the
+                 * send (follow_internal.h: unknown_target) */
+                if (s->e->ctx.verbose) {
+                        free(s->e->unknown_target);
+                        s->e->unknown_target = dl_value_render(&v);
+                        s->e->unknown_target_at = dl_follow_loc_of(s, call);
+                        s->e->unknown_target_source = dl_eval_expr_source(&eval, ev->args[0]);
+                }
+                return;
         case DL_TARGET_KNOWN:
                 if (maybe && op != r->op) {
                         r->op = DL_OP_COUNT; /* which one depends on the path */
