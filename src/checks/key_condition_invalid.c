@@ -66,12 +66,14 @@ static void fail(struct kc_state *st, size_t off, size_t end, const char *fix,
         if (st->reported)
                 return;
         st->reported = true;
-        char msg[256];
+        struct dl_strbuf msg; /* grows: a long name is never cut */
+        dl_strbuf_init(&msg);
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(msg, sizeof msg, fmt, ap);
+        dl_strbuf_vprintf(&msg, fmt, ap);
         va_end(ap);
-        dl_expr_report(st->ctx, st->e, off, end, "%s; %s", msg, fix);
+        dl_expr_report(st->ctx, st->e, off, end, "%s; %s", dl_strbuf_cstr(&msg), fix);
+        dl_strbuf_fini(&msg);
 }
 
 static bool is_fn(const struct dl_enode *n, const char *name)

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: MIT
  */
 #include "alloc.h"
+#include "strbuf.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -54,15 +55,11 @@ char *dl_xstrndup(const char *s, size_t n)
 
 char *dl_xasprintf(const char *fmt, ...)
 {
-        va_list ap, ap2;
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        va_list ap;
         va_start(ap, fmt);
-        va_copy(ap2, ap);
-        int n = vsnprintf(NULL, 0, fmt, ap);
+        dl_strbuf_vprintf(&sb, fmt, ap); /* the one formatter (strbuf.h) */
         va_end(ap);
-        if (n < 0)
-                oom();
-        char *p = dl_xmalloc((size_t)n + 1);
-        vsnprintf(p, (size_t)n + 1, fmt, ap2);
-        va_end(ap2);
-        return p;
+        return dl_strbuf_take(&sb);
 }

@@ -4,6 +4,7 @@
 #include "arena.h"
 
 #include "alloc.h"
+#include "strbuf.h"
 
 #include <stdalign.h>
 #include <stdarg.h>
@@ -110,15 +111,13 @@ char *dl_arena_strdup(struct dl_arena *a, const char *s)
 
 char *dl_arena_printf(struct dl_arena *a, const char *fmt, ...)
 {
-        va_list ap, ap2;
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        va_list ap;
         va_start(ap, fmt);
-        va_copy(ap2, ap);
-        int n = vsnprintf(NULL, 0, fmt, ap);
+        dl_strbuf_vprintf(&sb, fmt, ap); /* the one formatter (strbuf.h) */
         va_end(ap);
-        if (n < 0)
-                n = 0;
-        char *p = dl_arena_alloc(a, (size_t)n + 1);
-        vsnprintf(p, (size_t)n + 1, fmt, ap2);
-        va_end(ap2);
+        char *p = dl_arena_strndup(a, sb.buf ? sb.buf : "", sb.len);
+        dl_strbuf_fini(&sb);
         return p;
 }

@@ -29,7 +29,9 @@ void dl_strbuf_putc(struct dl_strbuf *sb, char c);
 /** dl_strbuf_printf - append printf output. */
 void dl_strbuf_printf(struct dl_strbuf *sb, const char *fmt, ...)
         __attribute__((format(printf, 2, 3)));
-/** dl_strbuf_vprintf - append vprintf output. */
+/** dl_strbuf_vprintf - append vprintf output, the buffer grown to fit: the
+ * project's one formatter of variable arguments (dl_xasprintf and
+ * dl_arena_printf format through it); a format error appends nothing. */
 void dl_strbuf_vprintf(struct dl_strbuf *sb, const char *fmt, va_list ap)
         __attribute__((format(printf, 2, 0)));
 /** dl_strbuf_cstr - the contents, NUL-terminated (transfer none). */
