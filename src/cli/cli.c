@@ -454,7 +454,7 @@ int dl_cli_main(int argc, char **argv)
                 }
                 if (!o->no_cache) {
                         char *dir = dl_cli_cache_dir(o);
-                        dl_infer_pass_memo(&r->infer, dir, r->files.stats);
+                        dl_infer_pass_memo(&r->infer, dir, r->files.stats, r->results);
                         free(dir);
                 }
                 struct dl_job_limits limits = {o->tu_timeout, o->tu_memory};
@@ -562,6 +562,11 @@ int dl_cli_main(int argc, char **argv)
                 if (o->cache_stats) {
                         fprintf(stderr, "ddblint: %zu of %zu files from the result cache\n",
                                 dl_result_cache_hits(r->results), n + n_own_total);
+                        fprintf(stderr,
+                                "ddblint: first pass: %zu file%s parsed, %zu from the result "
+                                "cache\n",
+                                r->infer.n_candidates, r->infer.n_candidates == 1 ? "" : "s",
+                                r->infer.n_cached);
                         if (r->prefilter_memo)
                                 fprintf(stderr,
                                         "ddblint: %zu file%s skipped: no DynamoDB client use "

@@ -6,6 +6,7 @@
 #include "cache_files.h"
 #include "jobs.h"
 #include "pipeline.h"
+#include "result_cache.h"
 
 #include "../core/alloc.h"
 #include "../core/digest.h"
@@ -27,8 +28,9 @@
 #include <unistd.h>
 
 /* 2: a file is parsed when it may define a helper too (model/helper.h):
- * memo 1 remembered such files as "spells no target" */
-#define MEMO_HEAD "ddblint infer memo 2"
+ * memo 1 remembered such files as "spells no target"; 3: what a parsed
+ * file inferred is kept in the result cache (dl_infer_pass_memo) */
+#define MEMO_HEAD "ddblint infer memo 3"
 
 static bool memo_line(void *data, const char *start, const char *end)
 {
@@ -52,6 +54,11 @@ static void take_inferred(void *data, struct dl_job *job, size_t index)
 {
         (void)index;
         struct dl_infer_pass *ip = data;
+        if (job->cache == DL_CACHE_HIT)
+                ip->n_cached++;
+        else
+                ip->n_candidates++;
+        dl_result_cache_count(ip->results, job->cache, 0);
         for (size_t i = 0; i < job->inferred.v.n; i++)
                 DL_VEC_PUSH(&ip->found.v, job->inferred.v.items[i]);
         job->inferred.v.n = 0; /* the names and files moved */
@@ -78,6 +85,18 @@ static void infer_files(struct dl_infer_pass *ip, const struct dl_infer_inputs *
         p.stub_include_dir = in->stub_dir;
         p.log = &quiet;
         p.infer = &ip->found; /* marks the pass: each job gets a list of its own */
+        if (ip->results) {
+                /* the first pass's entries: a key of their own, with the
+                 * wrappers known to this round (pipeline.h) */
+                uint8_t base[DL_RESULT_KEY_SIZE];
+                dl_result_cache_base(ip->results, p.rules, NULL, 0, false, false, NULL, base);
+                struct sha256_ctx ctx;
+                sha256_init(&ctx);
+                sha256_update(&ctx, sizeof base, base);
+                dl_digest_str(&ctx, "first pass of inferred wrappers 1");
+                sha256_digest(&ctx, sizeof p.cache_base, p.cache_base);
+                p.cache = ip->results;
+        }
         struct dl_job *jobs = dl_xcalloc(k, sizeof *jobs);
         for (size_t i = 0; i < k; i++) {
                 jobs[i].pipeline = &p;
@@ -88,7 +107,6 @@ static void infer_files(struct dl_infer_pass *ip, const struct dl_infer_inputs *
         dl_jobs_run(jobs, k, in->workers, in->limits, take_inferred, ip);
         free(jobs);
         dl_log_fini(&quiet);
-        ip->n_candidates += k;
 }
 
 static bool ident_char(char c)
@@ -116,8 +134,10 @@ static bool names_one(const char *text, size_t len, const struct dl_inferred_vec
         return false;
 }
 
-void dl_infer_pass_memo(struct dl_infer_pass *ip, const char *cache_dir, const struct stat *stats)
+void dl_infer_pass_memo(struct dl_infer_pass *ip, const char *cache_dir, const struct stat *stats,
+                        struct dl_result_cache *results)
 {
+        ip->results = results;
         if (!cache_dir || !stats)
                 return;
         char cwd[4096];

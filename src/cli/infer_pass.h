@@ -25,11 +25,14 @@ struct dl_ruleset;
 struct stat;
 struct dl_wrapper;
 struct dl_job_limits;
+struct dl_result_cache;
 
 struct dl_infer_pass {
-        struct dl_inferred_vec found; /* sorted by name */
-        struct dl_wrapper *wrappers;  /* one per found (owned) */
-        size_t n_candidates;          /* files parsed */
+        struct dl_inferred_vec found;    /* sorted by name */
+        struct dl_wrapper *wrappers;     /* one per found (owned) */
+        size_t n_candidates;             /* files parsed */
+        size_t n_cached;                 /* files answered by the result cache */
+        struct dl_result_cache *results; /* borrowed, or NULL (dl_infer_pass_memo) */
         /* rulesets with the inferred wrappers appended (owned copies) */
         struct dl_ruleset **rules;
         const struct dl_ruleset **of; /* the ruleset each copy was made of */
@@ -76,8 +79,18 @@ void dl_infer_pass_run(struct dl_infer_pass *ip, const struct dl_infer_inputs *i
  * already trusted by the driver, infer-1 private: core/safefile.h), so
  * that a re-run reads none of them again. The file is written by
  * dl_infer_pass_run when it changed. NULL cache_dir: no memo.
+ * results (borrowed, outlives ip; NULL: none): what each parsed file
+ * inferred (its wrappers and helpers, encoded as job_wire.h sends them) is
+ * kept as an entry of that result cache, keyed as the result cache keys a
+ * file (its path, compiler arguments and content, ddblint's executable
+ * and stubs, the working directory: result_cache.h) with the wrappers
+ * known to its round, and recorded with every header its translation unit
+ * read; a re-run takes it from there while all of them are unchanged
+ * (headers checked by stamp, else digest, as every entry's are) and parses
+ * only the others. A malformed entry is a miss.
  */
-void dl_infer_pass_memo(struct dl_infer_pass *ip, const char *cache_dir, const struct stat *stats);
+void dl_infer_pass_memo(struct dl_infer_pass *ip, const char *cache_dir, const struct stat *stats,
+                        struct dl_result_cache *results);
 
 /**
  * dl_infer_pass_rules - rs with the inferred wrappers after its own (made

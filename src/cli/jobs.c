@@ -72,8 +72,10 @@ static struct dl_pipeline job_pipeline(struct dl_job *job)
  * which then does not ask again. */
 static bool settle_one(struct dl_job *job)
 {
-        if (job->pipeline->dump || job->pipeline->infer)
-                return false; /* its dump (or what it infers) comes from the worker */
+        /* its dump (or what it infers, unless the result cache has it)
+         * comes from the worker */
+        if (job->pipeline->dump || (job->pipeline->infer && !job->pipeline->cache))
+                return false;
         struct dl_pipeline p = job_pipeline(job);
         if (dl_pipeline_unit_settle(&p, job->path, job->args, job->n_args, job->own, job->n_own,
                                     &job->outcome, &job->clang_errors))

@@ -4,9 +4,11 @@
 #include "pipeline.h"
 
 #include "code_tables.h"
+#include "job_wire.h"
 
 #include "../core/alloc.h"
 #include "../core/arena.h"
+#include "../core/digest.h"
 #include "../core/file.h"
 #include "../core/glob.h"
 #include "../core/log.h"
@@ -557,16 +559,25 @@ enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
         return analyse_unit(p, path, args, n_args, NULL, 0, NULL, clang_errors);
 }
 
+static bool infer_settle(struct dl_pipeline *p, const char *path, const char *const *args,
+                         size_t n_args, uint8_t *key, bool *keyed);
+
 bool dl_pipeline_unit_settle(struct dl_pipeline *p, const char *path, const char *const *args,
                              size_t n_args, const struct dl_own_header *own, size_t n_own,
                              enum dl_file_outcome *out, unsigned *clang_errors)
 {
+        uint8_t key[DL_RESULT_KEY_SIZE];
+        bool keyed;
+        if (p->infer) { /* a first-pass unit: its entry only */
+                if (clang_errors)
+                        *clang_errors = 0;
+                *out = DL_FILE_ANALYSED;
+                return infer_settle(p, path, args, n_args, key, &keyed);
+        }
         const char **paths = dl_xcalloc(n_own + 1, sizeof *paths);
         bool *seen = dl_xcalloc(n_own + 1, sizeof *seen);
         for (size_t i = 0; i < n_own; i++)
                 paths[i] = own[i].path;
-        uint8_t key[DL_RESULT_KEY_SIZE];
-        bool keyed;
         bool settled =
                 settle(p, path, args, n_args, paths, n_own, seen, clang_errors, out, key, &keyed);
         free(seen);
@@ -574,10 +585,99 @@ bool dl_pipeline_unit_settle(struct dl_pipeline *p, const char *path, const char
         return settled;
 }
 
+/* ---- the first pass of inferred wrappers, through the result cache ---- */
+
+/* A first-pass entry of the result cache (docs/architecture.md, "Inferred
+ * wrappers"): what the unit inferred, encoded as a worker sends it
+ * (job_wire.h), in hex, as the entry's access text; its findings and log
+ * are empty. Read back, only the wrappers and helpers are taken. */
+static int hex_digit(char c)
+{
+        if (c >= '0' && c <= '9')
+                return c - '0';
+        if (c >= 'a' && c <= 'f')
+                return c - 'a' + 10;
+        return -1;
+}
+
+/* Decode a first-pass entry's text into p->infer; false (nothing added)
+ * when it is not one whole encoding. */
+static bool infer_entry_take(struct dl_pipeline *p, const char *hex)
+{
+        size_t n = hex ? strlen(hex) : 0;
+        if (!n || n % 2)
+                return false;
+        char *bytes = dl_xmalloc(n / 2 + 1);
+        for (size_t i = 0; i < n / 2; i++) {
+                int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
+                if (hi < 0 || lo < 0) {
+                        free(bytes);
+                        return false;
+                }
+                bytes[i] = (char)(hi << 4 | lo);
+        }
+        static const struct dl_ruleset none = {0};
+        struct dl_pipeline q = {0};
+        q.rules = &none; /* a call count in the entry counts nowhere */
+        struct dl_job tmp = {0};
+        tmp.pipeline = &q;
+        dl_log_init(&tmp.log, NULL, false);
+        dl_strbuf_init(&tmp.access);
+        bool ok = dl_job_wire_decode(bytes, n / 2, &tmp) && tmp.outcome == DL_FILE_ANALYSED &&
+                  !tmp.n_findings && !tmp.log.n && !tmp.dump && !tmp.access.len;
+        free(bytes);
+        for (size_t i = 0; ok && i < tmp.inferred.v.n; i++)
+                DL_VEC_PUSH(&p->infer->v, tmp.inferred.v.items[i]);
+        for (size_t i = 0; ok && i < tmp.inferred.helpers.v.n; i++)
+                DL_VEC_PUSH(&p->infer->helpers.v, tmp.inferred.helpers.v.items[i]);
+        if (ok) { /* moved */
+                tmp.inferred.v.n = 0;
+                tmp.inferred.helpers.v.n = 0;
+        }
+        dl_job_fini(&tmp);
+        return ok;
+}
+
+/* The first pass's answer for a unit from the result cache: true when its
+ * entry was found whole (what it inferred appended to p->infer); false
+ * with *keyed telling whether key was computed. */
+static bool infer_settle(struct dl_pipeline *p, const char *path, const char *const *args,
+                         size_t n_args, uint8_t *key, bool *keyed)
+{
+        *keyed = false;
+        if (p->cache_use)
+                *p->cache_use = DL_CACHE_UNUSED;
+        if (!p->cache || p->unsaved_text)
+                return false;
+        char *text = NULL;
+        size_t len = 0;
+        struct dl_error err;
+        dl_error_init(&err);
+        enum dl_status st = dl_file_read(path, &text, &len, &err);
+        dl_error_fini(&err);
+        if (st != DL_OK)
+                return false;
+        dl_result_cache_key(p->cache_base, path, args, n_args, NULL, 0, text, len, key);
+        free(text);
+        *keyed = true;
+        struct dl_result r;
+        if (p->settled || !dl_result_cache_get(p->cache, key, &r))
+                return false;
+        bool ok = !r.n_findings && !r.log.n && infer_entry_take(p, r.access);
+        dl_result_fini(&r);
+        if (ok && p->cache_use)
+                *p->cache_use = DL_CACHE_HIT;
+        return ok;
+}
+
 /* The first pass of inferred wrappers on one unit (struct dl_pipeline.infer). */
 static enum dl_file_outcome infer_unit(struct dl_pipeline *p, const char *path,
                                        const char *const *args, size_t n_args)
 {
+        uint8_t key[DL_RESULT_KEY_SIZE];
+        bool keyed;
+        if (infer_settle(p, path, args, n_args, key, &keyed))
+                return DL_FILE_ANALYSED;
         struct dl_analyze_opts opts = {0};
         opts.args = args;
         opts.n_args = n_args;
@@ -587,8 +687,41 @@ static enum dl_file_outcome infer_unit(struct dl_pipeline *p, const char *path,
         dl_arena_init(&arena);
         struct dl_error err;
         dl_error_init(&err);
-        enum dl_status st = dl_analyze_infer(path, &opts, &arena, p->log, p->infer, &err);
+        size_t w0 = p->infer->v.n, h0 = p->infer->helpers.v.n;
+        const char **included = NULL;
+        size_t n_included = 0;
+        enum dl_status st = dl_analyze_infer(path, &opts, &arena, p->log, p->infer, &included,
+                                             &n_included, &err);
         dl_error_fini(&err);
+        if (st == DL_OK && keyed) {
+                /* this unit's own wrappers and helpers, kept with the
+                 * headers it read (a changed header is a miss) */
+                static const struct dl_ruleset none = {0};
+                struct dl_pipeline q = {0};
+                q.rules = &none;
+                struct dl_job tmp = {0};
+                tmp.pipeline = &q;
+                tmp.outcome = DL_FILE_ANALYSED;
+                tmp.inferred.v.items = p->infer->v.items + w0;
+                tmp.inferred.v.n = p->infer->v.n - w0;
+                tmp.inferred.helpers.v.items = p->infer->helpers.v.items + h0;
+                tmp.inferred.helpers.v.n = p->infer->helpers.v.n - h0;
+                struct dl_strbuf wire, hex;
+                dl_strbuf_init(&wire);
+                dl_strbuf_init(&hex);
+                dl_job_wire_encode(&tmp, NULL, 0, &wire);
+                for (size_t i = 0; i < wire.len; i++) {
+                        char two[3];
+                        dl_hex((const uint8_t *)wire.buf + i, 1, two);
+                        dl_strbuf_add(&hex, two, 2);
+                }
+                struct dl_result keep = {NULL, 0, {0}, 0, (char *)dl_strbuf_cstr(&hex)};
+                bool kept = dl_result_cache_put(p->cache, key, &keep, included, n_included);
+                if (p->cache_use)
+                        *p->cache_use = kept ? DL_CACHE_WRITTEN : DL_CACHE_MISSED;
+                dl_strbuf_fini(&wire);
+                dl_strbuf_fini(&hex);
+        }
         dl_arena_fini(&arena);
         return st == DL_OK ? DL_FILE_ANALYSED : DL_FILE_FAILED;
 }

@@ -75,7 +75,11 @@ struct dl_pipeline {
         /* non-NULL: the unit is parsed for the first pass of inferred
          * wrappers only (dl_analyze_infer with rules' wrappers known when
          * it has any): what it finds is appended here, no check runs and
-         * neither the prefilter nor the result cache is asked (borrowed) */
+         * the prefilter is not asked; with cache set, what the unit
+         * inferred is kept in the result cache under cache_base (the
+         * infer pass's, cli/infer_pass.h) with the headers it read, and
+         * taken from there while the file and those headers are unchanged
+         * (borrowed) */
         struct dl_inferred_vec *infer;
         dl_finding_emit_fn emit;
         void *emit_data;

@@ -109,6 +109,23 @@ static void list_include(CXFile included, CXSourceLocation *stack, unsigned dept
         DL_VEC_PUSH(&in->files, dl_cx_take(in->cx->arena, clang_getFileName(included)));
 }
 
+/* Every file clang read for tu besides the main file (pre[0..n_pre), the
+ * preamble's files, first), into *out (cx's arena); returns how many. */
+static size_t list_inclusions(struct dl_cx *cx, CXTranslationUnit tu, const char *const *pre,
+                              size_t n_pre, const char ***out)
+{
+        struct inclusions inc = {cx, {0}};
+        for (size_t i = 0; i < n_pre; i++)
+                DL_VEC_PUSH(&inc.files, pre[i]);
+        clang_getInclusions(tu, list_include, &inc);
+        *out = dl_arena_alloc(cx->arena, (inc.files.n ? inc.files.n : 1) * sizeof(char *));
+        if (inc.files.n)
+                memcpy(*out, inc.files.items, inc.files.n * sizeof(char *));
+        size_t n = inc.files.n;
+        DL_VEC_FREE(&inc.files);
+        return n;
+}
+
 bool dl_unit_includes(const struct dl_unit *u, const char *part)
 {
         struct includes in = {part, false};
@@ -228,15 +245,7 @@ enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *o
                 memcpy(out->requests, reqs.items, reqs.n * sizeof *reqs.items);
         out->n_requests = reqs.n;
         out->clang_errors = errors;
-        struct inclusions inc = {&cx, {0}};
-        for (size_t i = 0; i < n_pre_files; i++)
-                DL_VEC_PUSH(&inc.files, pre_files[i]);
-        clang_getInclusions(tu.tu, list_include, &inc);
-        out->included = dl_arena_alloc(arena, (inc.files.n ? inc.files.n : 1) * sizeof(char *));
-        if (inc.files.n)
-                memcpy(out->included, inc.files.items, inc.files.n * sizeof(char *));
-        out->n_included = inc.files.n;
-        DL_VEC_FREE(&inc.files);
+        out->n_included = list_inclusions(&cx, tu.tu, pre_files, n_pre_files, &out->included);
         DL_VEC_FREE(&reqs);
         DL_VEC_FREE(&w.funcs);
         dl_tu_free(&tu);
@@ -245,7 +254,8 @@ enum dl_status dl_analyze_file(const char *path, const struct dl_analyze_opts *o
 
 enum dl_status dl_analyze_infer(const char *path, const struct dl_analyze_opts *opts,
                                 struct dl_arena *arena, struct dl_log *log,
-                                struct dl_inferred_vec *out, struct dl_error *err)
+                                struct dl_inferred_vec *out, const char ***included,
+                                size_t *n_included, struct dl_error *err)
 {
         struct dl_tu tu;
         const char *const *args = opts ? opts->args : NULL;
@@ -311,6 +321,8 @@ enum dl_status dl_analyze_infer(const char *path, const struct dl_analyze_opts *
         }
         dl_log_fini(&later);
         dl_inferred_wrappers_free(found, n_found);
+        if (included && n_included)
+                *n_included = list_inclusions(&cx, tu.tu, NULL, 0, included);
         DL_VEC_FREE(&w.funcs);
         dl_tu_free(&tu);
         return DL_OK;

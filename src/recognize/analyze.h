@@ -103,10 +103,15 @@ struct dl_inferred_vec;
  * not used) and append to out every function of the main file that is a
  * wrapper; rounds over the file (at most 4) let a function calling one
  * found before be one too. opts->rules' declared wrappers count as found.
+ * included (with n_included; both may be NULL) receives every file clang
+ * read besides the main file, as struct dl_analysis.included (arena), so
+ * that what the pass found can be kept with them (the infer memo,
+ * cli/infer_pass.h).
  * Returns: DL_OK, DL_ERR_IO or DL_ERR_CLANG as dl_analyze_file.
  */
 enum dl_status dl_analyze_infer(const char *path, const struct dl_analyze_opts *opts,
                                 struct dl_arena *arena, struct dl_log *log,
-                                struct dl_inferred_vec *out, struct dl_error *err);
+                                struct dl_inferred_vec *out, const char ***included,
+                                size_t *n_included, struct dl_error *err);
 
 #endif
