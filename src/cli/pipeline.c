@@ -431,7 +431,7 @@ static enum dl_file_outcome analyse_unit(struct dl_pipeline *p, const char *path
         if (out == DL_FILE_ANALYSED && all_seen) {
                 struct dl_result keep = {
                         cap.got.items, cap.got.n, {0}, errors, (char *)dl_strbuf_cstr(&access)};
-                keep.log.items = p->log->items + log0;
+                keep.log.items = p->log->items ? p->log->items + log0 : NULL;
                 keep.log.n = p->log->n - log0;
                 kept = dl_result_cache_put(p->cache, key, &keep, (const char *const *)files.items,
                                            files.n);
@@ -702,9 +702,10 @@ static enum dl_file_outcome infer_unit(struct dl_pipeline *p, const char *path,
                 struct dl_job tmp = {0};
                 tmp.pipeline = &q;
                 tmp.outcome = DL_FILE_ANALYSED;
-                tmp.inferred.v.items = p->infer->v.items + w0;
+                tmp.inferred.v.items = p->infer->v.items ? p->infer->v.items + w0 : NULL;
                 tmp.inferred.v.n = p->infer->v.n - w0;
-                tmp.inferred.helpers.v.items = p->infer->helpers.v.items + h0;
+                tmp.inferred.helpers.v.items =
+                        p->infer->helpers.v.items ? p->infer->helpers.v.items + h0 : NULL;
                 tmp.inferred.helpers.v.n = p->infer->helpers.v.n - h0;
                 struct dl_strbuf wire, hex;
                 dl_strbuf_init(&wire);
