@@ -210,19 +210,14 @@ static void apply_unsure(struct dl_request *r, const struct unsure *u)
  * everything in it (a success check, a size guard), so the response checks
  * that report an absence go silent on the requests it sends
  * (model/response.h, hidden). */
-static void hide_responses(struct dl_request_vec *reqs, const char *function)
+static void hide_response(struct dl_response *resp)
 {
-        for (size_t r = 0; function && r < reqs->n; r++) {
-                struct dl_response *resp = &reqs->items[r].response;
-                if (!reqs->items[r].function || strcmp(reqs->items[r].function, function))
-                        continue;
-                resp->state = DL_RESP_UNKNOWN;
-                resp->why = "clang could not parse a statement of the function, which may "
-                            "be the one that reads it";
-                resp->hidden = true;
-                memset(&resp->unchecked_use, 0, sizeof resp->unchecked_use);
-                memset(&resp->unbounded_add, 0, sizeof resp->unbounded_add);
-        }
+        resp->state = DL_RESP_UNKNOWN;
+        resp->why = "clang could not parse a statement of the function, which may "
+                    "be the one that reads it";
+        resp->hidden = true;
+        memset(&resp->unchecked_use, 0, sizeof resp->unchecked_use);
+        memset(&resp->unbounded_add, 0, sizeof resp->unbounded_add);
 }
 
 /* Applies the dropped setters of every function with errors: a helper's to
@@ -243,22 +238,23 @@ static void widen_dropped_setters(struct dl_engine *e, const CXCursor *funcs, si
                         DL_VEC_FREE(&local);
                         continue;
                 }
-                hide_responses(reqs, dl_cx_qualified_name(cx, funcs[i]));
-                if (is_request_helper(e, funcs[i])) {
+                /* a helper's setters go to every request of the file
+                 * (below); its own requests are still hidden */
+                bool helper = is_request_helper(e, funcs[i]);
+                if (helper) {
                         for (size_t k = 0; k < local.n; k++) {
                                 struct unsure *g = entry_for(&global, NULL);
                                 g->fields |= local.items[k].fields;
                                 g->maps |= local.items[k].maps;
                         }
-                        DL_VEC_FREE(&local);
-                        continue;
                 }
                 const char *name = dl_cx_qualified_name(cx, funcs[i]);
                 for (size_t r = 0; r < reqs->n; r++) {
                         struct dl_request *q = &reqs->items[r];
                         if (!q->function || !name || strcmp(q->function, name))
                                 continue;
-                        for (size_t k = 0; k < local.n; k++) {
+                        hide_response(&q->response);
+                        for (size_t k = 0; !helper && k < local.n; k++) {
                                 const char *v = local.items[k].var;
                                 if (!v || !q->variable || !strcmp(v, q->variable)) {
                                         apply_unsure(q, &local.items[k]);
