@@ -707,21 +707,17 @@ static enum dl_file_outcome infer_unit(struct dl_pipeline *p, const char *path,
                 tmp.inferred.helpers.v.items =
                         p->infer->helpers.v.items ? p->infer->helpers.v.items + h0 : NULL;
                 tmp.inferred.helpers.v.n = p->infer->helpers.v.n - h0;
-                struct dl_strbuf wire, hex;
+                struct dl_strbuf wire;
                 dl_strbuf_init(&wire);
-                dl_strbuf_init(&hex);
                 dl_job_wire_encode(&tmp, NULL, 0, &wire);
-                for (size_t i = 0; i < wire.len; i++) {
-                        char two[3];
-                        dl_hex((const uint8_t *)wire.buf + i, 1, two);
-                        dl_strbuf_add(&hex, two, 2);
-                }
-                struct dl_result keep = {NULL, 0, {0}, 0, (char *)dl_strbuf_cstr(&hex)};
+                char *hex = dl_xmalloc(2 * wire.len + 1);
+                dl_hex((const uint8_t *)dl_strbuf_cstr(&wire), wire.len, hex);
+                struct dl_result keep = {NULL, 0, {0}, 0, hex};
                 bool kept = dl_result_cache_put(p->cache, key, &keep, included, n_included);
                 if (p->cache_use)
                         *p->cache_use = kept ? DL_CACHE_WRITTEN : DL_CACHE_MISSED;
                 dl_strbuf_fini(&wire);
-                dl_strbuf_fini(&hex);
+                free(hex);
         }
         dl_arena_fini(&arena);
         return st == DL_OK ? DL_FILE_ANALYSED : DL_FILE_FAILED;
