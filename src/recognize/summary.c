@@ -241,18 +241,23 @@ static bool same_value(const struct dl_value *a, const struct dl_value *b)
         return true;
 }
 
+/* Is t (canonical) a pointer to a char? */
+static bool char_pointer(CXType t)
+{
+        if (t.kind != CXType_Pointer)
+                return false;
+        enum CXTypeKind pk = clang_getCanonicalType(clang_getPointeeType(t)).kind;
+        return pk == CXType_Char_S || pk == CXType_Char_U || pk == CXType_SChar ||
+               pk == CXType_UChar;
+}
+
 /* Is t a string type: a char pointer, or a class whose name says string
  * (std::string, Aws::String)? */
-static bool returns_string_type(CXType t)
+static bool string_type(CXType t)
 {
         t = clang_getCanonicalType(t);
-        if (t.kind == CXType_Pointer) {
-                enum CXTypeKind pk = clang_getCanonicalType(clang_getPointeeType(t)).kind;
-                return pk == CXType_Char_S || pk == CXType_Char_U || pk == CXType_SChar ||
-                       pk == CXType_UChar;
-        }
         if (t.kind != CXType_Record)
-                return false;
+                return char_pointer(t);
         CXString sp = clang_getTypeSpelling(t);
         bool yes = strstr(clang_getCString(sp), "basic_string<char") != NULL;
         clang_disposeString(sp);
@@ -264,12 +269,7 @@ static bool returns_string_type(CXType t)
 static bool returns_string(CXCursor fn)
 {
         CXType t = clang_getCanonicalType(clang_getCursorResultType(fn));
-        if (t.kind == CXType_Pointer) {
-                enum CXTypeKind pk = clang_getCanonicalType(clang_getPointeeType(t)).kind;
-                return pk == CXType_Char_S || pk == CXType_Char_U || pk == CXType_SChar ||
-                       pk == CXType_UChar;
-        }
-        return t.kind == CXType_Record;
+        return t.kind == CXType_Record || char_pointer(t);
 }
 
 static const struct dl_helper *helper_at(struct dl_summaries *s, CXCursor call);
@@ -384,7 +384,7 @@ static CXCursor whole(CXCursor e)
                                 break;
                         e = obj;
                 } else if (n == 1 && clang_getCursorKind(callee) == CXCursor_Constructor &&
-                           returns_string_type(clang_getCursorType(e))) {
+                           string_type(clang_getCursorType(e))) {
                         e = clang_Cursor_getArgument(e, 0);
                 } else {
                         break;
