@@ -335,25 +335,13 @@ static size_t key_lower(const struct dl_body_key *keys, size_t n, unsigned h)
                         qsort((keys)->items, (keys)->n, sizeof *(keys)->items, key_cmp);           \
         } while (0)
 
-/* Are a and b the same expression? clang_equalCursors also compares the
- * declaration a cursor was reached from, which differs between a cursor
- * the visit met and the same expression reached through
- * clang_Cursor_getArgument; the hash (of the expression itself), the kind
- * and the location tell them apart. */
-static bool same_expr(CXCursor a, CXCursor b)
-{
-        return clang_getCursorKind(a) == clang_getCursorKind(b) &&
-               clang_hashCursor(a) == clang_hashCursor(b) &&
-               clang_equalLocations(clang_getCursorLocation(a), clang_getCursorLocation(b));
-}
-
 int dl_body_call_index(const struct dl_body *b, CXCursor call)
 {
         size_t n = b->calls_by_cursor.n;
         for (size_t i = key_lower(b->calls_by_cursor.items, n, clang_hashCursor(call));
              i < n && b->calls_by_cursor.items[i].hash == clang_hashCursor(call); i++) {
                 unsigned k = b->calls_by_cursor.items[i].index;
-                if (same_expr(b->calls.items[k].cursor, call))
+                if (dl_cx_same_expr(b->calls.items[k].cursor, call))
                         return (int)k;
         }
         return -1;
@@ -366,7 +354,7 @@ static int ref_index(const struct dl_body *b, CXCursor ref)
         for (size_t i = key_lower(b->refs_by_cursor.items, n, h);
              i < n && b->refs_by_cursor.items[i].hash == h; i++) {
                 unsigned k = b->refs_by_cursor.items[i].index;
-                if (same_expr(b->refs.items[k].cursor, ref))
+                if (dl_cx_same_expr(b->refs.items[k].cursor, ref))
                         return (int)k;
         }
         return -1;

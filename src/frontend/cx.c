@@ -440,6 +440,13 @@ bool dl_cx_is_named(CXCursor c, const char *s)
         return eq;
 }
 
+bool dl_cx_same_expr(CXCursor a, CXCursor b)
+{
+        return clang_getCursorKind(a) == clang_getCursorKind(b) &&
+               clang_hashCursor(a) == clang_hashCursor(b) &&
+               clang_equalLocations(clang_getCursorLocation(a), clang_getCursorLocation(b));
+}
+
 CXCursor dl_cx_strip(CXCursor c)
 {
         for (int i = 0; i < 64; i++) {

@@ -173,6 +173,15 @@ CXSourceRange dl_cx_expansion_range(CXTranslationUnit tu, CXCursor c);
 CXCursor dl_cx_only_expr_child(CXCursor c);
 /** dl_cx_is_named - the cursor's spelling is s (NUL-terminated). */
 bool dl_cx_is_named(CXCursor c, const char *s);
+/**
+ * dl_cx_same_expr - are a and b the same expression? clang_equalCursors
+ * also compares the declaration a cursor was reached from, which differs
+ * between a cursor a visit met and the same expression reached through
+ * clang_Cursor_getArgument or a variable's initializer (when the full
+ * expression holds a temporary); the kind, the hash of the expression
+ * itself and the location tell expressions apart.
+ */
+bool dl_cx_same_expr(CXCursor a, CXCursor b);
 /** dl_cx_strip - skip implicit casts, parentheses, explicit casts and
  * std::move / std::forward (at most 64 levels). */
 CXCursor dl_cx_strip(CXCursor c);

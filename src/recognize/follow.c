@@ -574,7 +574,7 @@ static bool chain_alias(const struct dl_body_site *site, const struct dl_body_ca
         if (vt.kind != CXType_LValueReference && vt.kind != CXType_RValueReference)
                 return false;
         CXCursor init = dl_cx_strip(dl_cx_var_init(v));
-        if (!clang_equalCursors(init, call->cursor))
+        if (!dl_cx_same_expr(init, call->cursor))
                 return false; /* assigned to, not bound */
         CXCursor mine = clang_getTypeDeclaration(
                 clang_getCanonicalType(clang_getCursorType(site->ref->cursor)));
