@@ -7,6 +7,7 @@
 #include "template.h"
 
 #include "../core/alloc.h"
+#include "../core/sort.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -142,35 +143,27 @@ static int by_usr(const void *a, const void *b)
         return c ? c : (int)x->loc.line - (int)y->loc.line;
 }
 
-static bool same(const struct dl_helper *a, const struct dl_helper *b)
+static bool same_usr(const void *a, const void *b)
 {
+        return !strcmp(((const struct dl_helper *)a)->usr, ((const struct dl_helper *)b)->usr);
+}
+
+static bool same(const void *pa, const void *pb)
+{
+        const struct dl_helper *a = pa, *b = pb;
         return a->attr == b->attr && a->param == b->param && !a->value == !b->value &&
                (!a->value || !strcmp(a->value, b->value));
 }
 
+static void drop(void *h)
+{
+        dl_helper_fini(h);
+}
+
 size_t dl_helper_sort(struct dl_helper_vec *v)
 {
-        if (v->v.n > 1)
-                qsort(v->v.items, v->v.n, sizeof *v->v.items, by_usr);
-        size_t out = 0, dropped = 0;
-        for (size_t i = 0; i < v->v.n;) {
-                size_t j = i + 1;
-                bool agree = true;
-                while (j < v->v.n && !strcmp(v->v.items[j].usr, v->v.items[i].usr)) {
-                        agree = agree && same(&v->v.items[i], &v->v.items[j]);
-                        j++;
-                }
-                for (size_t k = i; k < j; k++) {
-                        if (k == i && agree)
-                                v->v.items[out++] = v->v.items[k];
-                        else
-                                dl_helper_fini(&v->v.items[k]);
-                }
-                dropped += !agree;
-                i = j;
-        }
-        v->v.n = out;
-        return dropped;
+        static const struct dl_sort_agreeing_ops ops = {by_usr, same_usr, same, drop};
+        return dl_sort_agreeing(v->v.items, &v->v.n, sizeof *v->v.items, &ops);
 }
 
 const struct dl_helper *dl_helper_find(const struct dl_helper *v, size_t n, const char *usr)

@@ -11,6 +11,7 @@
 #include "../core/alloc.h"
 #include "../core/log.h"
 #include "../core/regex.h"
+#include "../core/sort.h"
 #include "../frontend/body.h"
 #include "../frontend/cx.h"
 #include "../frontend/eval.h"
@@ -395,38 +396,30 @@ static int by_name(const void *a, const void *b)
         return c ? c : (int)x->loc.line - (int)y->loc.line;
 }
 
-static bool same_args(const struct dl_inferred *a, const struct dl_inferred *b)
+static bool same_name(const void *a, const void *b)
 {
+        return !strcmp(((const struct dl_inferred *)a)->name,
+                       ((const struct dl_inferred *)b)->name);
+}
+
+static bool same_args(const void *pa, const void *pb)
+{
+        const struct dl_inferred *a = pa, *b = pb;
         return a->operation_argument == b->operation_argument && a->op == b->op &&
                a->body_argument == b->body_argument;
 }
 
+static void drop(void *p)
+{
+        struct dl_inferred *w = p;
+        free((char *)w->name);
+        free((char *)w->loc.file);
+}
+
 size_t dl_inferred_sort(struct dl_inferred_vec *v)
 {
-        if (v->v.n > 1)
-                qsort(v->v.items, v->v.n, sizeof *v->v.items, by_name);
-        size_t out = 0, dropped = 0;
-        for (size_t i = 0; i < v->v.n;) {
-                size_t j = i + 1;
-                bool agree = true;
-                while (j < v->v.n && !strcmp(v->v.items[j].name, v->v.items[i].name)) {
-                        agree = agree && same_args(&v->v.items[i], &v->v.items[j]);
-                        j++;
-                }
-                for (size_t k = i; k < j; k++) {
-                        if (k == i && agree) {
-                                v->v.items[out++] = v->v.items[k];
-                                continue;
-                        }
-                        free((char *)v->v.items[k].name);
-                        free((char *)v->v.items[k].loc.file);
-                }
-                if (!agree)
-                        dropped++;
-                i = j;
-        }
-        v->v.n = out;
-        return dropped;
+        static const struct dl_sort_agreeing_ops ops = {by_name, same_name, same_args, drop};
+        return dl_sort_agreeing(v->v.items, &v->v.n, sizeof *v->v.items, &ops);
 }
 
 void dl_inferred_describe(struct dl_strbuf *sb, const struct dl_inferred *w)
