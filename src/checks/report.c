@@ -4,8 +4,10 @@
 #include "check.h"
 
 #include "../core/alloc.h"
+#include "../core/htab.h"
 #include "../core/log.h"
 #include "../core/strbuf.h"
+#include "../core/vec.h"
 #include "../findings/finding.h"
 #include "../model/request.h"
 #include "../model/quote.h"
@@ -137,53 +139,131 @@ void dl_response_unfollowed(const struct dl_check_ctx *ctx, const struct dl_requ
                    ctx->check->info->id, dl_op_name(req->op), resp->why);
 }
 
-static bool at(const struct dl_finding *f, const struct dl_loc *loc)
-{
-        return f->loc.file && loc->file && f->loc.line == loc->line && f->loc.col == loc->col &&
-               !strcmp(f->loc.file, loc->file);
-}
-
 static bool same_loc(const struct dl_loc *a, const struct dl_loc *b)
 {
         return a->file && b->file && a->line == b->line && a->col == b->col &&
                !strcmp(a->file, b->file);
 }
 
-/* The earlier send of the request object reqs[j] sends again, or NULL. */
-static const struct dl_request *first_send(const struct dl_request *const *reqs, size_t j)
+/* The bytes of a place (file, line, column) appended to a key. */
+static void loc_key(struct dl_strbuf *key, const char *file, unsigned line, unsigned col)
 {
-        const struct dl_request *r = reqs[j];
-        if (r->member || !r->function || !dl_loc_valid(&r->request_decl))
-                return NULL;
-        for (size_t i = 0; i < j; i++) {
-                const struct dl_request *q = reqs[i];
-                /* the declaration's line and column first: integers, so a
-                 * function of thousands of requests stays cheap to scan */
-                if (q->request_decl.line == r->request_decl.line &&
-                    q->request_decl.col == r->request_decl.col && !q->member && q->op == r->op &&
-                    q->function && !strcmp(q->function, r->function) &&
-                    same_loc(&q->request_decl, &r->request_decl) && !same_loc(&q->call, &r->call))
-                        return q;
+        dl_strbuf_puts(key, file);
+        dl_strbuf_putc(key, '\0');
+        dl_strbuf_add(key, (const char *)&line, sizeof line);
+        dl_strbuf_add(key, (const char *)&col, sizeof col);
+}
+
+/* An entry of the fold's tables: a request object's sends (by its
+ * declaration, function and operation), or the findings at one place. */
+struct fold_slot {
+        char *key; /* owned */
+        size_t len;
+        const struct dl_request *first; /* the object's first send */
+        const struct dl_request *other; /* its first send at another call than first's */
+        DL_VEC(size_t) at;              /* the indices in held of the findings at the place */
+};
+
+/* The entry of key in t, made when missing (*made then true). */
+static struct fold_slot *fold_slot(struct dl_htab *t, struct dl_strbuf *key, bool *made)
+{
+        struct fold_slot *e = dl_htab_get(t, key->buf, key->len);
+        *made = !e;
+        if (e)
+                return e;
+        e = dl_xcalloc(1, sizeof *e);
+        e->len = key->len;
+        e->key = dl_strbuf_take(key);
+        dl_htab_put(t, e->key, e->len, e);
+        return e;
+}
+
+static void fold_slot_free(void *p)
+{
+        struct fold_slot *e = p;
+        free(e->key);
+        DL_VEC_FREE(&e->at);
+        free(e);
+}
+
+/* first[j]: the earlier send of the request object reqs[j] sends again, or
+ * NULL: the first reqs[i], i < j, top-level with the same declaration,
+ * function and operation, whose call is not reqs[j]'s. One pass: of each
+ * object, its first send and its first at another call than that one's. */
+static void first_sends(const struct dl_request *const *reqs, size_t n,
+                        const struct dl_request **first)
+{
+        struct dl_htab objects = {0};
+        struct dl_strbuf key;
+        dl_strbuf_init(&key);
+        for (size_t j = 0; j < n; j++) {
+                const struct dl_request *r = reqs[j];
+                first[j] = NULL;
+                if (r->member || !r->function || !dl_loc_valid(&r->request_decl))
+                        continue;
+                dl_strbuf_reset(&key);
+                loc_key(&key, r->request_decl.file, r->request_decl.line, r->request_decl.col);
+                dl_strbuf_add(&key, (const char *)&r->op, sizeof r->op);
+                dl_strbuf_puts(&key, r->function);
+                bool made;
+                struct fold_slot *e = fold_slot(&objects, &key, &made);
+                if (made) {
+                        e->first = r;
+                        continue;
+                }
+                /* the call of the first is r's: the first elsewhere is
+                 * the first at another call than r's too */
+                first[j] = !same_loc(&e->first->call, &r->call) ? e->first : e->other;
+                if (!e->other && !same_loc(&e->first->call, &r->call))
+                        e->other = r;
         }
-        return NULL;
+        dl_strbuf_fini(&key);
+        dl_htab_free_all(&objects, fold_slot_free);
+}
+
+/* The findings of held at loc, in held's order (NULL: none). */
+static const struct fold_slot *found_at(const struct dl_htab *places, const struct dl_loc *loc,
+                                        struct dl_strbuf *key)
+{
+        if (!loc->file)
+                return NULL;
+        dl_strbuf_reset(key);
+        loc_key(key, loc->file, loc->line, loc->col);
+        return dl_htab_get(places, key->buf, key->len);
 }
 
 void dl_report_fold_resends(struct dl_finding_list *held, const struct dl_request *const *reqs,
                             size_t n)
 {
+        const struct dl_request **first = dl_xcalloc(n + 1, sizeof *first);
+        first_sends(reqs, n, first);
+        struct dl_htab places = {0}; /* the findings by place */
+        struct dl_strbuf key;
+        dl_strbuf_init(&key);
+        for (size_t k = 0; k < held->n; k++) {
+                const struct dl_finding *f = held->items[k];
+                if (!f || !f->loc.file)
+                        continue;
+                dl_strbuf_reset(&key);
+                loc_key(&key, f->loc.file, f->loc.line, f->loc.col);
+                bool made;
+                struct fold_slot *e = fold_slot(&places, &key, &made);
+                DL_VEC_PUSH(&e->at, k);
+        }
         for (size_t j = 0; j < n; j++) {
-                const struct dl_request *first = first_send(reqs, j);
-                if (!first)
+                if (!first[j])
                         continue;
                 const struct dl_request *again = reqs[j];
-                for (size_t k = 0; k < held->n; k++) {
+                const struct fold_slot *fs = found_at(&places, &again->call, &key);
+                const struct fold_slot *gs = found_at(&places, &first[j]->call, &key);
+                for (size_t a = 0; fs && gs && a < fs->at.n; a++) {
+                        size_t k = fs->at.items[a];
                         struct dl_finding *f = held->items[k];
-                        if (!f || !at(f, &again->call))
+                        if (!f)
                                 continue;
-                        for (size_t m = 0; m < held->n; m++) {
-                                struct dl_finding *g = held->items[m];
-                                if (!g || g == f || !at(g, &first->call) ||
-                                    strcmp(g->check_id, f->check_id) != 0 ||
+                        for (size_t b = 0; b < gs->at.n; b++) {
+                                struct dl_finding *g = held->items[gs->at.items[b]];
+                                if (!g || g == f || strcmp(g->check_id, f->check_id) != 0 ||
                                     strcmp(g->message, f->message) != 0)
                                         continue;
                                 dl_report_related(g, &again->call, "the same %s request sent again",
@@ -194,6 +274,9 @@ void dl_report_fold_resends(struct dl_finding_list *held, const struct dl_reques
                         }
                 }
         }
+        dl_strbuf_fini(&key);
+        dl_htab_free_all(&places, fold_slot_free);
+        free(first);
         size_t kept = 0;
         for (size_t k = 0; k < held->n; k++) {
                 if (held->items[k])
