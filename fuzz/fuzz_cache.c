@@ -32,7 +32,7 @@
 #include <string.h>
 
 /* The format lines the readers want (the sources' HEAD and FORMAT). */
-#define ENTRY_HEAD "ddblint-result-cache 4 fuzz"
+#define ENTRY_HEAD "ddblint-result-cache 7 fuzz"
 #define LIST_HEAD "ddblint-header-list 1"
 
 /* The key of the fuzzed result entry: 32 bytes 0x5a. */

@@ -8,7 +8,6 @@
 
 #include "../core/alloc.h"
 #include "../core/arena.h"
-#include "../core/digest.h"
 #include "../core/file.h"
 #include "../core/glob.h"
 #include "../core/log.h"
@@ -320,6 +319,43 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
                                     size_t n_own, bool *own_seen, unsigned *clang_errors,
                                     struct file_list *files, struct dl_strbuf *access);
 
+/* What settles a unit before the result cache (settle): the prefilter's
+ * verdict of an earlier run, the input checks and the prefilter's verdict.
+ * False with *out set when one of them settles it; else true, with *text
+ * (transfer full) and *len the unit's text. */
+static bool unit_input(struct dl_pipeline *p, const char *path, const char *const *args,
+                       size_t n_args, size_t n_own, enum dl_file_outcome *out, char **text,
+                       size_t *len)
+{
+        bool prefilter = !p->settled && p->prefilter;
+        if (prefilter && !p->unsaved_text &&
+            dl_prefilter_memo_skip(p->prefilter_memo, p->prefilter, path, args, n_args,
+                                   1 + n_own)) {
+                *out = DL_FILE_NOT_PARSED; /* nothing it depends on changed */
+                return false;
+        }
+        if (!vet_input(p, path, text, len)) {
+                *out = DL_FILE_SKIPPED;
+                return false;
+        }
+        struct dl_prefilter_deps deps;
+        struct dl_prefilter_memo *memo = p->unsaved_text ? NULL : p->prefilter_memo;
+        if (prefilter && !dl_prefilter_may_hold_deps(p->prefilter, path, *text, *len, args, n_args,
+                                                     p->stub_include_dir, memo ? &deps : NULL)) {
+                free(*text);
+                *text = NULL;
+                if (memo) {
+                        dl_prefilter_memo_put(memo, p->prefilter, path, args, n_args, &deps);
+                        dl_prefilter_deps_fini(&deps);
+                }
+                *out = DL_FILE_NOT_PARSED;
+                return false;
+        }
+        return true;
+}
+
+static bool infer_entry_take(struct dl_pipeline *p, const struct dl_result *r);
+
 /* What can be said of a unit without parsing it: the prefilter's verdict
  * of an earlier run (unless p->settled: prefilter_memo.h), its input
  * checks, the prefilter's verdict (unless p->settled) and the result
@@ -327,7 +363,8 @@ static enum dl_file_outcome analyse(struct dl_pipeline *p, const char *path,
  * (unless p->settled). Returns true with *out set when that settles it (a
  * hit's findings emitted, its own headers all marked seen); false when it
  * must be parsed, with *keyed telling whether key was computed (the cache
- * is on). */
+ * is on). A first-pass unit (p->infer) asks the result cache only, and a
+ * hit appends what the unit inferred to p->infer. */
 static bool settle(struct dl_pipeline *p, const char *path, const char *const *args, size_t n_args,
                    const char *const *own, size_t n_own, bool *own_seen, unsigned *clang_errors,
                    enum dl_file_outcome *out, uint8_t *key, bool *keyed)
@@ -337,36 +374,22 @@ static bool settle(struct dl_pipeline *p, const char *path, const char *const *a
                 *clang_errors = 0;
         if (p->cache_use)
                 *p->cache_use = DL_CACHE_UNUSED;
-        bool prefilter = !p->settled && p->prefilter;
-        if (prefilter && !p->unsaved_text &&
-            dl_prefilter_memo_skip(p->prefilter_memo, p->prefilter, path, args, n_args,
-                                   1 + n_own)) {
-                *out = DL_FILE_NOT_PARSED; /* nothing it depends on changed */
-                return true;
-        }
         char *text = NULL;
         size_t len = 0;
-        if (!vet_input(p, path, &text, &len)) {
-                *out = DL_FILE_SKIPPED;
+        if (p->infer) {
+                struct dl_error err;
+                dl_error_init(&err);
+                bool read = p->cache && !p->unsaved_text &&
+                            dl_file_read(path, &text, &len, &err) == DL_OK;
+                dl_error_fini(&err);
+                if (!read)
+                        return false;
+        } else if (!unit_input(p, path, args, n_args, n_own, out, &text, &len)) {
                 return true;
-        }
-        struct dl_prefilter_deps deps;
-        struct dl_prefilter_memo *memo = p->unsaved_text ? NULL : p->prefilter_memo;
-        if (prefilter && !dl_prefilter_may_hold_deps(p->prefilter, path, text, len, args, n_args,
-                                                     p->stub_include_dir, memo ? &deps : NULL)) {
-                free(text);
-                if (memo) {
-                        dl_prefilter_memo_put(memo, p->prefilter, path, args, n_args, &deps);
-                        dl_prefilter_deps_fini(&deps);
-                }
-                *out = DL_FILE_NOT_PARSED;
-                return true;
-        }
-        if (!p->cache || p->dump) {
+        } else if (!p->cache || p->dump) {
                 free(text);
                 return false;
         }
-
         /* the result cache (result_cache.h) */
         dl_result_cache_key(p->cache_base, path, args, n_args, own, n_own, text, len, key);
         free(text);
@@ -374,6 +397,13 @@ static bool settle(struct dl_pipeline *p, const char *path, const char *const *a
         struct dl_result r;
         if (p->settled || !dl_result_cache_get(p->cache, key, &r))
                 return false;
+        if (p->infer) {
+                bool took = infer_entry_take(p, &r);
+                dl_result_fini(&r);
+                if (took && p->cache_use)
+                        *p->cache_use = DL_CACHE_HIT;
+                return took;
+        }
         for (size_t i = 0; i < r.log.n; i++) {
                 const struct dl_log_entry *e = &r.log.items[i];
                 struct dl_loc l = {e->file, e->line, e->col};
@@ -429,8 +459,11 @@ static enum dl_file_outcome analyse_unit(struct dl_pipeline *p, const char *path
         for (size_t i = 0; i < n_own; i++)
                 all_seen = all_seen && own_seen[i];
         if (out == DL_FILE_ANALYSED && all_seen) {
-                struct dl_result keep = {
-                        cap.got.items, cap.got.n, {0}, errors, (char *)dl_strbuf_cstr(&access)};
+                struct dl_result keep = {0};
+                keep.findings = cap.got.items;
+                keep.n_findings = cap.got.n;
+                keep.clang_errors = errors;
+                keep.access = (char *)dl_strbuf_cstr(&access);
                 keep.log.items = p->log->items ? p->log->items + log0 : NULL;
                 keep.log.n = p->log->n - log0;
                 kept = dl_result_cache_put(p->cache, key, &keep, (const char *const *)files.items,
@@ -559,9 +592,6 @@ enum dl_file_outcome dl_pipeline_file(struct dl_pipeline *p, const char *path,
         return analyse_unit(p, path, args, n_args, NULL, 0, NULL, clang_errors);
 }
 
-static bool infer_settle(struct dl_pipeline *p, const char *path, const char *const *args,
-                         size_t n_args, uint8_t *key, bool *keyed);
-
 bool dl_pipeline_unit_settle(struct dl_pipeline *p, const char *path, const char *const *args,
                              size_t n_args, const struct dl_own_header *own, size_t n_own,
                              enum dl_file_outcome *out, unsigned *clang_errors)
@@ -572,7 +602,7 @@ bool dl_pipeline_unit_settle(struct dl_pipeline *p, const char *path, const char
                 if (clang_errors)
                         *clang_errors = 0;
                 *out = DL_FILE_ANALYSED;
-                return infer_settle(p, path, args, n_args, key, &keyed);
+                return settle(p, path, args, n_args, NULL, 0, NULL, NULL, out, key, &keyed);
         }
         const char **paths = dl_xcalloc(n_own + 1, sizeof *paths);
         bool *seen = dl_xcalloc(n_own + 1, sizeof *seen);
@@ -589,33 +619,13 @@ bool dl_pipeline_unit_settle(struct dl_pipeline *p, const char *path, const char
 
 /* A first-pass entry of the result cache (docs/architecture.md, "Inferred
  * wrappers"): what the unit inferred, encoded as a worker sends it
- * (job_wire.h), in hex, as the entry's access text; its findings and log
- * are empty. Read back, only the wrappers and helpers are taken. */
-static int hex_digit(char c)
+ * (job_wire.h), in the entry's inferred bytes; no findings, log or access
+ * records. Appends its wrappers and helpers to p->infer; false (nothing
+ * added) when the entry is not one whole such encoding. */
+static bool infer_entry_take(struct dl_pipeline *p, const struct dl_result *r)
 {
-        if (c >= '0' && c <= '9')
-                return c - '0';
-        if (c >= 'a' && c <= 'f')
-                return c - 'a' + 10;
-        return -1;
-}
-
-/* Decode a first-pass entry's text into p->infer; false (nothing added)
- * when it is not one whole encoding. */
-static bool infer_entry_take(struct dl_pipeline *p, const char *hex)
-{
-        size_t n = hex ? strlen(hex) : 0;
-        if (!n || n % 2)
+        if (!r->inferred || r->n_findings || r->log.n || r->access)
                 return false;
-        char *bytes = dl_xmalloc(n / 2 + 1);
-        for (size_t i = 0; i < n / 2; i++) {
-                int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
-                if (hi < 0 || lo < 0) {
-                        free(bytes);
-                        return false;
-                }
-                bytes[i] = (char)(hi << 4 | lo);
-        }
         static const struct dl_ruleset none = {0};
         struct dl_pipeline q = {0};
         q.rules = &none; /* a call count in the entry counts nowhere */
@@ -623,9 +633,9 @@ static bool infer_entry_take(struct dl_pipeline *p, const char *hex)
         tmp.pipeline = &q;
         dl_log_init(&tmp.log, NULL, false);
         dl_strbuf_init(&tmp.access);
-        bool ok = dl_job_wire_decode(bytes, n / 2, &tmp) && tmp.outcome == DL_FILE_ANALYSED &&
-                  !tmp.n_findings && !tmp.log.n && !tmp.dump && !tmp.access.len;
-        free(bytes);
+        bool ok = dl_job_wire_decode(r->inferred, r->n_inferred, &tmp) &&
+                  tmp.outcome == DL_FILE_ANALYSED && !tmp.n_findings && !tmp.log.n && !tmp.dump &&
+                  !tmp.access.len;
         for (size_t i = 0; ok && i < tmp.inferred.v.n; i++)
                 DL_VEC_PUSH(&p->infer->v, tmp.inferred.v.items[i]);
         for (size_t i = 0; ok && i < tmp.inferred.helpers.v.n; i++)
@@ -638,45 +648,14 @@ static bool infer_entry_take(struct dl_pipeline *p, const char *hex)
         return ok;
 }
 
-/* The first pass's answer for a unit from the result cache: true when its
- * entry was found whole (what it inferred appended to p->infer); false
- * with *keyed telling whether key was computed. */
-static bool infer_settle(struct dl_pipeline *p, const char *path, const char *const *args,
-                         size_t n_args, uint8_t *key, bool *keyed)
-{
-        *keyed = false;
-        if (p->cache_use)
-                *p->cache_use = DL_CACHE_UNUSED;
-        if (!p->cache || p->unsaved_text)
-                return false;
-        char *text = NULL;
-        size_t len = 0;
-        struct dl_error err;
-        dl_error_init(&err);
-        enum dl_status st = dl_file_read(path, &text, &len, &err);
-        dl_error_fini(&err);
-        if (st != DL_OK)
-                return false;
-        dl_result_cache_key(p->cache_base, path, args, n_args, NULL, 0, text, len, key);
-        free(text);
-        *keyed = true;
-        struct dl_result r;
-        if (p->settled || !dl_result_cache_get(p->cache, key, &r))
-                return false;
-        bool ok = !r.n_findings && !r.log.n && infer_entry_take(p, r.access);
-        dl_result_fini(&r);
-        if (ok && p->cache_use)
-                *p->cache_use = DL_CACHE_HIT;
-        return ok;
-}
-
 /* The first pass of inferred wrappers on one unit (struct dl_pipeline.infer). */
 static enum dl_file_outcome infer_unit(struct dl_pipeline *p, const char *path,
                                        const char *const *args, size_t n_args)
 {
         uint8_t key[DL_RESULT_KEY_SIZE];
         bool keyed;
-        if (infer_settle(p, path, args, n_args, key, &keyed))
+        enum dl_file_outcome out = DL_FILE_ANALYSED;
+        if (settle(p, path, args, n_args, NULL, 0, NULL, NULL, &out, key, &keyed))
                 return DL_FILE_ANALYSED;
         struct dl_analyze_opts opts = {0};
         opts.args = args;
@@ -710,14 +689,13 @@ static enum dl_file_outcome infer_unit(struct dl_pipeline *p, const char *path,
                 struct dl_strbuf wire;
                 dl_strbuf_init(&wire);
                 dl_job_wire_encode(&tmp, NULL, 0, &wire);
-                char *hex = dl_xmalloc(2 * wire.len + 1);
-                dl_hex((const uint8_t *)dl_strbuf_cstr(&wire), wire.len, hex);
-                struct dl_result keep = {NULL, 0, {0}, 0, hex};
+                struct dl_result keep = {0};
+                keep.inferred = wire.buf ? wire.buf : "";
+                keep.n_inferred = wire.len;
                 bool kept = dl_result_cache_put(p->cache, key, &keep, included, n_included);
                 if (p->cache_use)
                         *p->cache_use = kept ? DL_CACHE_WRITTEN : DL_CACHE_MISSED;
                 dl_strbuf_fini(&wire);
-                free(hex);
         }
         dl_arena_fini(&arena);
         return st == DL_OK ? DL_FILE_ANALYSED : DL_FILE_FAILED;

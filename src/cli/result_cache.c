@@ -2,9 +2,11 @@
  * SPDX-License-Identifier: MIT
  *
  * Entry format (a sealed file, cache_files.h), <results>/XX/<key>:
- *   ddblint-result-cache 6 <version>\n
+ *   ddblint-result-cache 7 <version>\n
  *   <one line of JSON: {"key", "clang_errors", "findings": [...], "log": [...],
- *    "access": the access records of report/access.h, JSON lines in a string}>\n
+ *    "access": the access records of report/access.h, JSON lines in a string,
+ *    and for a first-pass unit "inferred": its bytes (struct dl_result) in
+ *    base64 (nettle)}>\n
  *   L <TAB> <name of its header list>\n
  *   <seal of the lines above: SHA-256 hex, or signed (cache_files.h)>\n
  * Header list (a sealed file), <results>/lists/<name>:
@@ -43,6 +45,7 @@
 #include <fcntl.h>
 #include <jansson.h>
 #include <limits.h>
+#include <nettle/base64.h>
 #include <nettle/sha2.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -52,7 +55,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define FORMAT "ddblint-result-cache 6"
+#define FORMAT "ddblint-result-cache 7"
 #define LIST_FORMAT "ddblint-header-list 1"
 #define LISTS "lists" /* the lists' directory under <results> */
 
@@ -410,6 +413,7 @@ void dl_result_fini(struct dl_result *r)
                 dl_finding_free(r->findings[i]);
         free(r->findings);
         free(r->access);
+        free(r->inferred);
         dl_log_fini(&r->log);
         memset(r, 0, sizeof *r);
 }
@@ -598,9 +602,10 @@ static bool entry_read(json_t *j, const char *key_hex, struct dl_result *out)
         const char *key;
         json_int_t clang_errors;
         json_t *findings, *log;
-        const char *access;
-        if (json_unpack(j, "{s:s,s:I,s:o,s:o,s:s}", "key", &key, "clang_errors", &clang_errors,
-                        "findings", &findings, "log", &log, "access", &access) != 0 ||
+        const char *access, *inferred = NULL;
+        if (json_unpack(j, "{s:s,s:I,s:o,s:o,s:s,s?s}", "key", &key, "clang_errors", &clang_errors,
+                        "findings", &findings, "log", &log, "access", &access, "inferred",
+                        &inferred) != 0 ||
             strcmp(key, key_hex) != 0 || !json_is_array(findings) || !json_is_array(log))
                 return false;
         size_t i;
@@ -609,6 +614,19 @@ static bool entry_read(json_t *j, const char *key_hex, struct dl_result *out)
         dl_log_init(&r.log, NULL, true);
         r.clang_errors = (unsigned)clang_errors;
         r.access = access[0] ? dl_xstrdup(access) : NULL;
+        if (inferred) {
+                size_t n = strlen(inferred);
+                struct base64_decode_ctx ctx;
+                base64_decode_init(&ctx);
+                r.inferred = dl_xmalloc(BASE64_DECODE_LENGTH(n) + 1);
+                if (!n ||
+                    !base64_decode_update(&ctx, &r.n_inferred, (uint8_t *)r.inferred, n,
+                                          inferred) ||
+                    !base64_decode_final(&ctx)) {
+                        dl_result_fini(&r);
+                        return false;
+                }
+        }
         r.findings = dl_xcalloc(json_array_size(findings) + 1, sizeof *r.findings);
         json_array_foreach (findings, i, v) {
                 struct dl_finding *f = finding_read(v);
@@ -763,6 +781,13 @@ bool dl_result_cache_put(struct dl_result_cache *c, const uint8_t *key, const st
         json_t *j = json_pack("{s:s,s:I,s:o,s:o,s:s}", "key", hex, "clang_errors",
                               (json_int_t)r->clang_errors, "findings", fs, "log", ls, "access",
                               r->access ? r->access : "");
+        if (j && r->inferred) {
+                char *b64 = dl_xmalloc(BASE64_ENCODE_RAW_LENGTH(r->n_inferred) + 1);
+                base64_encode_raw(b64, r->n_inferred, (const uint8_t *)r->inferred);
+                b64[BASE64_ENCODE_RAW_LENGTH(r->n_inferred)] = '\0';
+                ok = ok && json_object_set_new(j, "inferred", json_string(b64)) == 0;
+                free(b64);
+        }
         char *line = ok && j ? json_dumps(j, JSON_COMPACT) : NULL;
         json_decref(j);
         char *body = line ? dl_xasprintf("%s\nL\t%s", line, list) : NULL;

@@ -114,9 +114,16 @@ struct dl_result {
          * lines), or NULL for none; owned by a result dl_result_cache_get
          * filled, borrowed by dl_result_cache_put */
         char *access;
+        /* what a first-pass unit inferred (struct dl_pipeline.infer: its
+         * wrappers and helpers in job_wire.h's encoding, bytes), or NULL;
+         * n_inferred bytes; owned by a result dl_result_cache_get filled,
+         * borrowed by dl_result_cache_put */
+        char *inferred;
+        size_t n_inferred;
 };
 
-/** dl_result_fini - free the findings and the log; NULL-safe. */
+/** dl_result_fini - free the findings, the log, the access records and
+ * what was inferred; NULL-safe. */
 void dl_result_fini(struct dl_result *r);
 
 /**

@@ -71,7 +71,34 @@ cp "$T/out" "$T/nocache2.csv"
 expect_rc 0 "$DDBLINT" access-patterns --cache-dir "$C" --cache-stats --format csv -j 2 .
 has "$T/err" "first pass: 0 files parsed, 1 from the result cache"
 if cmp -s "$T/out" "$T/nocache2.csv"; then ok "warm after edits = --no-cache"; else fail "warm after edits differs"; diff "$T/nocache2.csv" "$T/out"; fi
-# (3) every cache file corrupted (a byte changed, then truncated, then
+# (3) a first-pass entry whose inferred bytes are damaged but whose seal
+# is made again (what a hostile writer of the cache could do: not base64,
+# the encoding cut short, an unknown record): a miss, parsed again
+for how in notbase64 cut junk; do
+  find "$C/results" -type f ! -name '.*' | while read -r f; do
+    python3 - "$f" "$how" <<'EOT'
+import base64, hashlib, json, sys
+p, how = sys.argv[1], sys.argv[2]
+lines = open(p, "rb").read().split(b"\n")
+if len(lines) < 4 or not lines[1].startswith(b"{"):
+    sys.exit(0)
+entry = json.loads(lines[1])
+if "inferred" not in entry:
+    sys.exit(0)
+raw = base64.b64decode(entry["inferred"])
+entry["inferred"] = {"notbase64": "!!not base64!!",
+                     "cut": base64.b64encode(raw[: len(raw) // 2]).decode(),
+                     "junk": base64.b64encode(b"\xff" + raw[1:]).decode()}[how]
+lines[1] = json.dumps(entry, separators=(",", ":")).encode()
+text = b"\n".join(lines[:-2]) + b"\n"
+open(p, "wb").write(text + hashlib.sha256(text).hexdigest().encode() + b"\n")
+EOT
+  done
+  expect_rc 0 "$DDBLINT" access-patterns --cache-dir "$C" --cache-stats --format csv -j 2 .
+  has "$T/err" "first pass: 1 file parsed, 0 from the result cache"
+  if cmp -s "$T/out" "$T/nocache2.csv"; then ok "resealed ($how) = --no-cache"; else fail "resealed ($how) differs"; diff "$T/nocache2.csv" "$T/out"; fi
+done
+# (4) every cache file corrupted (a byte changed, then truncated, then
 # emptied): ignored, the output that of --no-cache
 for how in flip cut empty; do
   find "$C" -type f ! -name '.*' | while read -r f; do
