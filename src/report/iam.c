@@ -45,6 +45,11 @@ struct policy {
         size_t n;
         FILE *warn;
         json_t *warned;           /* messages said already */
+        /* while the records are read: the warnings held to be said by
+         * cause (say_warnings), in the order of each cause's first call:
+         * [{"line": its first warning, "others": ["FILE:L:C OP", ...]}] */
+        json_t *held;
+        json_t *held_by_cause;    /* cause (the message after the call) -> index in held */
         json_t *scanned;          /* table -> {"base": true, "index": true} */
         json_t *pq_scanned;       /* table -> true: a PartiQL SELECT that is or may be a scan */
         json_t *unknown_scans;    /* globs of tables an unknown Scan may name */
@@ -63,18 +68,67 @@ static void warn(struct policy *p, json_t *rec, const char *fmt, ...)
         dl_strbuf_vprintf(&sb, fmt, ap);
         va_end(ap);
         char *msg = dl_strbuf_take(&sb);
-        char *line = dl_xasprintf(
-                "ddblint: warning: %s:%lld:%lld: %s%s%s: %s\n", dl_access_str(rec, "file"),
-                (long long)json_integer_value(json_object_get(rec, "line")),
-                (long long)json_integer_value(json_object_get(rec, "col")),
-                dl_access_str(rec, "op"), *dl_access_str(rec, "member") ? " " : "",
-                dl_access_str(rec, "member"), msg);
+        /* the call: its place, and what it is */
+        char *place = dl_xasprintf("%s:%lld:%lld", dl_access_str(rec, "file"),
+                                   (long long)json_integer_value(json_object_get(rec, "line")),
+                                   (long long)json_integer_value(json_object_get(rec, "col")));
+        char *what = dl_xasprintf("%s%s%s", dl_access_str(rec, "op"),
+                                  *dl_access_str(rec, "member") ? " " : "",
+                                  dl_access_str(rec, "member"));
+        char *line = dl_xasprintf("ddblint: warning: %s: %s: %s\n", place, what, msg);
+        char *call = dl_xasprintf("%s %s", place, what);
+        free(place);
+        free(what);
         if (!json_object_get(p->warned, line)) {
                 json_object_set_new(p->warned, line, json_true());
-                fputs(line, p->warn);
+                json_t *at = p->held ? json_object_get(p->held_by_cause, msg) : NULL;
+                if (at) {
+                        json_t *g = json_array_get(p->held, (size_t)json_integer_value(at));
+                        json_array_append_new(json_object_get(g, "others"), json_string(call));
+                } else if (p->held) {
+                        json_object_set_new(p->held_by_cause, msg,
+                                            json_integer((json_int_t)json_array_size(p->held)));
+                        json_array_append_new(p->held,
+                                              json_pack("{s:s,s:[]}", "line", line, "others"));
+                } else {
+                        fputs(line, p->warn);
+                }
         }
+        free(call);
         free(line);
         free(msg);
+}
+
+/* The calls shown in a cause's note besides its first warning. */
+#define SIMILAR_SHOWN 3
+
+/* Say the held warnings, one cause at a time: its first call's warning,
+ * then, for the other calls of the same cause, one note with their count
+ * and the first SIMILAR_SHOWN of them (the policy itself is whole, and
+ * --explain lists every call of each action); hold no more. */
+static void say_warnings(struct policy *p)
+{
+        size_t i;
+        json_t *g;
+        json_array_foreach (p->held, i, g) {
+                fputs(json_string_value(json_object_get(g, "line")), p->warn);
+                json_t *others = json_object_get(g, "others");
+                size_t n = json_array_size(others);
+                if (!n)
+                        continue;
+                fprintf(p->warn, "ddblint: note: the same for %zu more call%s: ", n,
+                        n == 1 ? "" : "s");
+                for (size_t k = 0; k < n && k < SIMILAR_SHOWN; k++)
+                        fprintf(p->warn, "%s%s", k ? ", " : "",
+                                json_string_value(json_array_get(others, k)));
+                if (n > SIMILAR_SHOWN)
+                        fprintf(p->warn, " and %zu more (iam-policy --explain lists them)",
+                                n - SIMILAR_SHOWN);
+                fputc('\n', p->warn);
+        }
+        json_decref(p->held);
+        json_decref(p->held_by_cause);
+        p->held = p->held_by_cause = NULL;
 }
 
 static struct stmt *stmt_for(struct policy *p, const char *resource, const char *table,
@@ -577,8 +631,11 @@ bool dl_iam_write(FILE *out, FILE *warn_to, json_t *records, const struct dl_iam
         p.unknown_pq_scans = json_array();
         size_t i;
         json_t *rec;
+        p.held = json_array();
+        p.held_by_cause = json_object();
         json_array_foreach (records, i, rec)
                 add_record(&p, rec);
+        say_warnings(&p);
         qsort(p.s, p.n, sizeof *p.s, cmp_stmt);
         json_t *stmts = json_array(), *used = json_object();
         for (i = 0; i < p.n; i++) {

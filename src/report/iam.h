@@ -36,7 +36,9 @@
  * statement (the table's name with each hole `*`, `table/` with `*`, an index
  * `index/` with `*`, every action it may need) and is said on warn, naming the
  * call; so is a scan that keeps a Deny away. Nothing is allowed on `*`
- * without a warning.
+ * without a warning. The calls of one cause (the same message after the
+ * call) are one warning, at the first, and one note with how many others
+ * there are and the first three of them (`--explain` lists every call).
  */
 #ifndef DL_REPORT_IAM_H
 #define DL_REPORT_IAM_H
