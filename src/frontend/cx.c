@@ -440,6 +440,12 @@ bool dl_cx_is_named(CXCursor c, const char *s)
         return eq;
 }
 
+bool dl_cx_is_call_named(CXCursor c, const char *name, int nargs)
+{
+        return clang_getCursorKind(c) == CXCursor_CallExpr && dl_cx_is_named(c, name) &&
+               clang_Cursor_getNumArguments(c) == nargs;
+}
+
 bool dl_cx_same_expr(CXCursor a, CXCursor b)
 {
         return clang_getCursorKind(a) == clang_getCursorKind(b) &&

@@ -173,6 +173,9 @@ CXSourceRange dl_cx_expansion_range(CXTranslationUnit tu, CXCursor c);
 CXCursor dl_cx_only_expr_child(CXCursor c);
 /** dl_cx_is_named - the cursor's spelling is s (NUL-terminated). */
 bool dl_cx_is_named(CXCursor c, const char *s);
+/** dl_cx_is_call_named - c is a call of a function or method spelled name
+ * with nargs arguments (`v.push_back(x)`: "push_back", 1). */
+bool dl_cx_is_call_named(CXCursor c, const char *name, int nargs);
 /**
  * dl_cx_same_expr - are a and b the same expression? clang_equalCursors
  * also compares the declaration a cursor was reached from, which differs

@@ -154,12 +154,6 @@ static bool is_empty_construct(CXCursor e)
                clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_Constructor;
 }
 
-static bool is_call_named(CXCursor c, const char *name, int nargs)
-{
-        return clang_getCursorKind(c) == CXCursor_CallExpr && dl_cx_is_named(c, name) &&
-               clang_Cursor_getNumArguments(c) == nargs;
-}
-
 /* The call a reference site belongs to, and the parent of a call. */
 const struct dl_body_call *dl_follow_site_call(const struct dl_body_site *site)
 {
@@ -195,13 +189,13 @@ static bool map_site(void *data, const struct dl_body_site *site)
                         return false;
                 bool maybe = when == DL_WHEN_MAYBE;
                 CXCursor k, v;
-                if (is_call_named(call, "emplace", 2) || is_call_named(call, "try_emplace", 2)) {
+                if (dl_cx_is_call_named(call, "emplace", 2) || dl_cx_is_call_named(call, "try_emplace", 2)) {
                         dl_follow_map_add(
                                 w->s, w->m, w->is_names, clang_Cursor_getArgument(call, 0),
                                 clang_Cursor_getArgument(call, 1), call, w->use, maybe, false);
                         return true;
                 }
-                if (is_call_named(call, "insert", 1)) {
+                if (dl_cx_is_call_named(call, "insert", 1)) {
                         if (pair_of(clang_Cursor_getArgument(call, 0), &k, &v))
                                 dl_follow_map_add(w->s, w->m, w->is_names, k, v, call, w->use,
                                                   maybe, false);
@@ -212,10 +206,10 @@ static bool map_site(void *data, const struct dl_body_site *site)
                 return false;
         }
         /* m[k]: argument 0 of operator[] */
-        if (site->arg != 0 || !is_call_named(call, "operator[]", 2))
+        if (site->arg != 0 || !dl_cx_is_call_named(call, "operator[]", 2))
                 return false;
         const struct dl_body_call *assign = dl_follow_parent_call(b, c, 0);
-        if (assign && is_call_named(assign->cursor, "operator=", 2)) {
+        if (assign && dl_cx_is_call_named(assign->cursor, "operator=", 2)) {
                 enum dl_when when = dl_body_when(b, assign->off, w->use);
                 if (when == DL_WHEN_NEVER)
                         return false;
@@ -402,10 +396,12 @@ struct coll_walk {
         bool maybe;
         const struct elem_spec *spec;
         list_item_fn fn; /* what each element added becomes */
+        size_t n0;       /* c's members before the collection's */
 };
 
 /* A vector of elements: push_back / emplace_back add one, reserve changes
- * nothing. */
+ * nothing, clear (on every path to the use) empties it: what it held is not
+ * sent. A clear on some paths only is left to the walk's rule. */
 static bool list_site(void *data, const struct dl_body_site *site)
 {
         struct coll_walk *w = data;
@@ -415,22 +411,27 @@ static bool list_site(void *data, const struct dl_body_site *site)
         enum dl_when when = dl_body_when(site->body, c->off, w->use);
         if (when == DL_WHEN_NEVER)
                 return false;
-        if (is_call_named(c->cursor, "push_back", 1) ||
-            is_call_named(c->cursor, "emplace_back", 1)) {
+        if (dl_cx_is_call_named(c->cursor, "push_back", 1) ||
+            dl_cx_is_call_named(c->cursor, "emplace_back", 1)) {
                 w->fn(w->s, w->c, clang_Cursor_getArgument(c->cursor, 0), c->off,
                       w->maybe || when == DL_WHEN_MAYBE, w->spec);
                 return true;
         }
-        return is_call_named(c->cursor, "reserve", 1); /* capacity only */
+        if (dl_cx_is_call_named(c->cursor, "clear", 0) && when == DL_WHEN_SURE) {
+                w->c->n_items = w->n0;
+                return true;
+        }
+        return dl_cx_is_call_named(c->cursor, "reserve", 1); /* capacity only */
 }
 
 void dl_follow_list_from_expr(struct scope *s, struct dl_request *c, CXCursor arg, unsigned use,
                               bool maybe, const struct elem_spec *spec, list_item_fn fn)
 {
         CXCursor var;
+        size_t n0 = c->n_items;
         if (!collection_start(s, c, arg, use, maybe, fn, spec, &var))
                 return;
-        struct coll_walk w = {s, c, use, maybe, spec, fn};
+        struct coll_walk w = {s, c, use, maybe, spec, fn, n0};
         if (dl_body_track(&s->fb->body, var, dl_follow_off_of(var), use, list_site, &w))
                 dl_request_mark_escaped(c);
 }
@@ -509,22 +510,22 @@ static bool batch_site(void *data, const struct dl_body_site *site)
                 if (when == DL_WHEN_NEVER)
                         return false;
                 bool m2 = w->maybe || when == DL_WHEN_MAYBE;
-                if (is_call_named(call, "emplace", 2) || is_call_named(call, "try_emplace", 2)) {
+                if (dl_cx_is_call_named(call, "emplace", 2) || dl_cx_is_call_named(call, "try_emplace", 2)) {
                         batch_entry(w->s, w->c, nd, clang_Cursor_getArgument(call, 0),
                                     clang_Cursor_getArgument(call, 1), c->off, m2);
                         return true;
                 }
-                if (is_call_named(call, "insert", 1) &&
+                if (dl_cx_is_call_named(call, "insert", 1) &&
                     pair_of(clang_Cursor_getArgument(call, 0), &k, &v)) {
                         batch_entry(w->s, w->c, nd, k, v, c->off, m2);
                         return true;
                 }
                 return false;
         }
-        if (site->arg == 0 && is_call_named(call, "operator=", 2) &&
+        if (site->arg == 0 && dl_cx_is_call_named(call, "operator=", 2) &&
             own_unprocessed(w->s, w->c, clang_Cursor_getArgument(call, 1)))
                 return true; /* the unprocessed part of this request, sent again */
-        if (site->arg != 0 || !is_call_named(call, "operator[]", 2))
+        if (site->arg != 0 || !dl_cx_is_call_named(call, "operator[]", 2))
                 return false;
         const struct dl_body_call *assign = dl_follow_parent_call(b, c, 0);
         const struct dl_body_call *push = dl_follow_parent_call(b, c, DL_BODY_OBJECT);
@@ -535,14 +536,14 @@ static bool batch_site(void *data, const struct dl_body_site *site)
         if (when == DL_WHEN_NEVER)
                 return false;
         bool m2 = w->maybe || when == DL_WHEN_MAYBE;
-        if (assign && is_call_named(assign->cursor, "operator=", 2)) {
+        if (assign && dl_cx_is_call_named(assign->cursor, "operator=", 2)) {
                 batch_entry(w->s, w->c, nd, clang_Cursor_getArgument(call, 1),
                             clang_Cursor_getArgument(assign->cursor, 1), assign->off, m2);
                 return true;
         }
         if (push && nd->nest == DL_NEST_TABLE_LIST &&
-            (is_call_named(push->cursor, "push_back", 1) ||
-             is_call_named(push->cursor, "emplace_back", 1))) {
+            (dl_cx_is_call_named(push->cursor, "push_back", 1) ||
+             dl_cx_is_call_named(push->cursor, "emplace_back", 1))) {
                 /* m[table].push_back(write_request) */
                 struct dl_eval ev = dl_follow_eval_at(w->s, push->off);
                 CXCursor tk = clang_Cursor_getArgument(call, 1);
@@ -563,9 +564,10 @@ static void batch_from_expr(struct scope *s, struct dl_request *c, const struct 
 {
         struct elem_spec spec = {nd->op, nd->member, NULL, nd};
         CXCursor var;
+        size_t n0 = c->n_items;
         if (!collection_start(s, c, arg, use, maybe, batch_item, &spec, &var))
                 return;
-        struct coll_walk w = {s, c, use, maybe, &spec, batch_item};
+        struct coll_walk w = {s, c, use, maybe, &spec, batch_item, n0};
         if (dl_body_track(&s->fb->body, var, dl_follow_off_of(var), use, batch_site, &w))
                 dl_request_mark_escaped(c);
 }
@@ -591,11 +593,11 @@ static bool own_unprocessed(struct scope *s, const struct dl_request *r, CXCurso
                         if (clang_Cursor_isNull(init))
                                 return false;
                         e = dl_cx_strip(init);
-                } else if (!unprocessed && (is_call_named(e, "GetUnprocessedItems", 0) ||
-                                            is_call_named(e, "GetUnprocessedKeys", 0))) {
+                } else if (!unprocessed && (dl_cx_is_call_named(e, "GetUnprocessedItems", 0) ||
+                                            dl_cx_is_call_named(e, "GetUnprocessedKeys", 0))) {
                         unprocessed = true;
                         e = dl_cx_member_object(e);
-                } else if (unprocessed && is_call_named(e, "GetResult", 0)) {
+                } else if (unprocessed && dl_cx_is_call_named(e, "GetResult", 0)) {
                         e = dl_cx_member_object(e);
                 } else {
                         break;

@@ -313,6 +313,9 @@ static void body_site(struct flow *f, const struct dl_body_ref *r)
 {
         if (r->store >= 0)
                 return; /* `a.data = NULL`: the buffer reset */
+        if (r->call >= 0 && r->arg == DL_BODY_OBJECT &&
+            dl_cx_is_call_named(f->b->calls.items[r->call].cursor, "clear", 0))
+                return; /* `answer.clear()`: emptied, neither read nor handed on */
         if (!clang_Cursor_isNull(r->member)) {
                 if (r->member_call >= 0)
                         body_call(f, r->member_call, r->off, r->member);
