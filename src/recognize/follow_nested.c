@@ -189,7 +189,8 @@ static bool map_site(void *data, const struct dl_body_site *site)
                         return false;
                 bool maybe = when == DL_WHEN_MAYBE;
                 CXCursor k, v;
-                if (dl_cx_is_call_named(call, "emplace", 2) || dl_cx_is_call_named(call, "try_emplace", 2)) {
+                if (dl_cx_is_call_named(call, "emplace", 2) ||
+                    dl_cx_is_call_named(call, "try_emplace", 2)) {
                         dl_follow_map_add(
                                 w->s, w->m, w->is_names, clang_Cursor_getArgument(call, 0),
                                 clang_Cursor_getArgument(call, 1), call, w->use, maybe, false);
@@ -510,7 +511,8 @@ static bool batch_site(void *data, const struct dl_body_site *site)
                 if (when == DL_WHEN_NEVER)
                         return false;
                 bool m2 = w->maybe || when == DL_WHEN_MAYBE;
-                if (dl_cx_is_call_named(call, "emplace", 2) || dl_cx_is_call_named(call, "try_emplace", 2)) {
+                if (dl_cx_is_call_named(call, "emplace", 2) ||
+                    dl_cx_is_call_named(call, "try_emplace", 2)) {
                         batch_entry(w->s, w->c, nd, clang_Cursor_getArgument(call, 0),
                                     clang_Cursor_getArgument(call, 1), c->off, m2);
                         return true;
