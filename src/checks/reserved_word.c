@@ -103,18 +103,8 @@ static bool word_in_literal(const struct dl_expr *e, size_t off, size_t end, boo
                             struct dl_loc *loc)
 {
         const struct dl_value *v = e->value;
-        if (!v || v->kind != DL_VAL_KNOWN || !v->text || v->n_segs != 1 || !v->segs[0].locs ||
-            dl_loc_valid(&v->origin) || end > v->len)
+        if (!dl_fix_literal_run(v, off, end, loc))
                 return false;
-        const struct dl_segment *sg = &v->segs[0];
-        for (size_t i = off; i < end; i++) {
-                const struct dl_loc *l = &sg->locs[i];
-                if (!l->file || l->line != sg->locs[off].line ||
-                    l->col != sg->locs[off].col + (i - off) ||
-                    (sg->origin_locs && sg->origin_locs[i].file))
-                        return false;
-        }
-        *loc = sg->locs[off];
         /* one literal of one request: the setter's argument (a literal
          * shared through a variable may serve other requests) */
         return loc->file && v->loc.file && !strcmp(loc->file, v->loc.file) &&

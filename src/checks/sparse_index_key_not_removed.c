@@ -22,6 +22,7 @@
  */
 #include "info.h"
 #include "util_expr.h"
+#include "util_fix.h"
 #include "util_keys.h"
 
 #include "../core/alloc.h"
@@ -35,20 +36,11 @@
 #include <string.h>
 
 /* Is every byte of e's text written where it is used, one after the
- * other on one line (one literal, no escape, no macro, no constant)? *at:
- * the first byte's place. */
+ * other on one line (dl_fix_literal_run)? *at: the first byte's place. */
 static bool whole_literal(const struct dl_expr *e, struct dl_loc *at)
 {
-        const struct dl_value *v = e->value;
-        if (!v || !dl_value_is_complete(v) || v->n_segs != 1 || !v->segs[0].locs ||
-            v->segs[0].origin_locs || dl_loc_valid(&v->origin) || !e->len || e->len != v->len)
-                return false;
-        const struct dl_loc *l = v->segs[0].locs;
-        for (size_t i = 0; i < v->len; i++)
-                if (!l[i].file || l[i].line != l[0].line || l[i].col != l[0].col + i)
-                        return false;
-        *at = l[0];
-        return true;
+        return e->value && e->len && e->len == e->value->len &&
+               dl_fix_literal_run(e->value, 0, e->len, at);
 }
 
 /* Does path p name attribute name: the bare name, or an alias the

@@ -9,19 +9,42 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* v's one segment when v is known whole (no hole), each byte located,
+ * and v is no constant's text from elsewhere (its origin); else NULL. */
+static const struct dl_segment *located(const struct dl_value *v)
+{
+        if (!v || !dl_value_is_complete(v) || v->n_segs != 1 || !v->segs[0].locs ||
+            dl_loc_valid(&v->origin))
+                return NULL;
+        return &v->segs[0];
+}
+
 const struct dl_segment *dl_fix_body_literal(const struct dl_request *req)
 {
-        const struct dl_value *b = req->json_body;
-        if (!b || b->kind != DL_VAL_KNOWN || !b->text || b->n_segs != 1 || !b->segs[0].locs ||
-            !b->segs[0].len || dl_loc_valid(&b->origin))
+        const struct dl_segment *sg = located(req->json_body);
+        if (!sg || !sg->len)
                 return NULL;
-        const struct dl_segment *sg = &b->segs[0];
         for (size_t i = 0; i < sg->len; i++) {
                 if (!sg->locs[i].file || strcmp(sg->locs[i].file, sg->locs[0].file) != 0 ||
                     (sg->origin_locs && sg->origin_locs[i].file))
                         return NULL;
         }
         return sg;
+}
+
+bool dl_fix_literal_run(const struct dl_value *v, size_t off, size_t end, struct dl_loc *at)
+{
+        const struct dl_segment *sg = located(v);
+        if (!sg || off >= end || end > sg->len)
+                return false;
+        const struct dl_loc *l = sg->locs;
+        for (size_t i = off; i < end; i++) {
+                if (!l[i].file || l[i].line != l[off].line || l[i].col != l[off].col + (i - off) ||
+                    (sg->origin_locs && sg->origin_locs[i].file))
+                        return false;
+        }
+        *at = l[off];
+        return true;
 }
 
 void dl_fix_put_c_escaped(struct dl_strbuf *sb, const char *text)

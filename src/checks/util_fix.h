@@ -23,6 +23,17 @@ struct dl_strbuf;
  */
 const struct dl_segment *dl_fix_body_literal(const struct dl_request *req);
 
+/**
+ * dl_fix_literal_run - are bytes [off, end) of v written where v is used,
+ * one after the other on one line: one literal's text, no escape, no
+ * macro's or constant's text from elsewhere (struct dl_segment.origin_locs,
+ * struct dl_value.origin)? The question of a fix that edits those bytes in
+ * place. v must be known whole (no hole) with a location per byte.
+ * Returns: true and *at, the first byte's place; false otherwise (also for
+ * an empty or out-of-range [off, end)).
+ */
+bool dl_fix_literal_run(const struct dl_value *v, size_t off, size_t end, struct dl_loc *at);
+
 /** dl_fix_put_c_escaped - append text (NUL-terminated) to sb as an
  * ordinary C string literal spells it: '"' and '\' escaped, nothing else
  * (a caller passes no control character). */
