@@ -45,15 +45,15 @@ struct policy {
         size_t n;
         FILE *warn;
         json_t *warned;           /* messages said already */
-        /* while the records are read: the warnings held to be said by
-         * cause (say_warnings), in the order of each cause's first call:
-         * [{"line": its first warning, "others": ["FILE:L:C OP", ...]}] */
-        json_t *held;
-        json_t *held_by_cause;    /* cause (the message after the call) -> index in held */
         json_t *scanned;          /* table -> {"base": true, "index": true} */
         json_t *pq_scanned;       /* table -> true: a PartiQL SELECT that is or may be a scan */
         json_t *unknown_scans;    /* globs of tables an unknown Scan may name */
         json_t *unknown_pq_scans; /* the same for PartiQL full scans */
+        /* while the records are read: the warnings held to be said by
+         * cause (say_warnings), in the order of each cause's first call:
+         * [{"line": its first warning, "others": ["FILE:L:C OP", ...]}] */
+        json_t *held;
+        json_t *held_by_cause; /* cause (the message after the call) -> index in held */
 };
 
 static void warn(struct policy *p, json_t *rec, const char *fmt, ...)
