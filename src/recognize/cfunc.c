@@ -40,7 +40,11 @@ void dl_cfunc_classify(const struct dl_rctx *ctx, const struct dl_cfunc *api, si
         ev->api = f->api;
         ev->body = f->body;
         ev->handle = f->kind == DL_EV_SEND && f->object;
-        ev->add = f->kind == DL_EV_ADD_ENTRY || f->kind == DL_EV_NESTED;
+        ev->add = f->kind == DL_EV_ADD_ENTRY || f->kind == DL_EV_NESTED || f->kind == DL_EV_SHAPE;
+        ev->spec_shape = f->spec_shape;
+        ev->member = f->member;
+        ev->shape = f->shape;
+        ev->shape_tag = f->shape_tag;
         ev->nest = f->nest;
         ev->n_args = 0;
         for (unsigned i = 0; i < 4; i++) {

@@ -15,7 +15,7 @@
  * object (a handle `op`, or `&op` for a constructor), 0 for none; args: the
  * arguments that become the event's args[0..2] (0: a null cursor). op is
  * for SEND and CREATE; field for SET_FIELD; map for ADD_ENTRY; attr for
- * SET_PATH with a fixed type; spec for CREATE; body (a SEND of the JSON
+ * SET_PATH with a fixed type; spec for CREATE; member for SHAPE; body (a SEND of the JSON
  * body args[0], of op in version api or of the target args[1] names when op
  * is DL_OP_COUNT: struct dl_event.body). A SEND with an object sends a C
  * handle (struct dl_event.handle). */
@@ -34,6 +34,12 @@ struct dl_cfunc {
         unsigned n_spec;
         enum dl_api_version api;
         const char *spec_struct; /* CREATE: the spec struct's tag ("aws4dd_scan_spec") */
+        bool spec_shape;         /* CREATE: struct dl_event.spec_shape */
+        /* SHAPE (always an add: args[0] appended to the list member): what
+         * the value is, and shape_tag (struct dl_event.shape_tag) */
+        const char *member;
+        enum dl_shape_arg shape;
+        const char *shape_tag;
 };
 
 /**

@@ -898,7 +898,7 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
                         dl_follow_build_expr(&s, &r, req, off);
                 }
                 dl_response_follow(e->ctx.cx, &s.fb->body, (int)i, r.call_kind, &r.response);
-                if (dl_follow_finish_request(&s, &r)) {
+                if (dl_follow_finish_request(&s, &r, rec)) {
                         dl_response_loops(e->ctx.cx, &s.fb->body, (int)i, &r);
                         DL_VEC_PUSH(out, r);
                 } else if (ev->wrapper && ev->wrapper->inferred && e->ctx.verbose) {

@@ -162,7 +162,10 @@ void dl_follow_spec_read(struct scope *s, struct dl_request *t, const struct dl_
 bool dl_follow_is_null_constant(CXCursor e);
 /* A low-level request about to be dropped or finished: its body read in
  * the API version of its target. Returns false when its operation is not
- * known (not known to be DynamoDB's). */
-bool dl_follow_finish_request(struct scope *s, struct dl_request *r);
+ * known (not known to be DynamoDB's). A CreateTable or UpdateTable built
+ * in objects gets its definition, through rec's table_shape when it has
+ * one (recognizer.h). */
+bool dl_follow_finish_request(struct scope *s, struct dl_request *r,
+                              const struct dl_recognizer *rec);
 
 #endif

@@ -175,7 +175,8 @@ void dl_follow_apply_target(struct scope *s, struct dl_request *r, const struct 
 /* A low-level request about to be dropped or finished: its body read in
  * the API version of its target. Returns false when its operation is not
  * known (not known to be DynamoDB's). */
-bool dl_follow_finish_request(struct scope *s, struct dl_request *r)
+bool dl_follow_finish_request(struct scope *s, struct dl_request *r,
+                              const struct dl_recognizer *rec)
 {
         if (r->op == DL_OP_COUNT)
                 return false;
@@ -189,8 +190,11 @@ bool dl_follow_finish_request(struct scope *s, struct dl_request *r)
         } else if (r->shape && !r->escaped && !r->member &&
                    (r->op == DL_OP_CREATE_TABLE || r->op == DL_OP_UPDATE_TABLE)) {
                 /* a table defined in objects (model/shape.h), written out
-                 * as the definition a JSON body has */
-                r->definition = dl_shape_definition(dl_follow_arena_of(s), r->shape, r->call);
+                 * as the definition a JSON body has; a C library's spec in
+                 * its own terms as what the library sends of it */
+                const struct dl_shape *sent =
+                        rec && rec->table_shape ? rec->table_shape(&s->e->ctx, r) : r->shape;
+                r->definition = dl_shape_definition(dl_follow_arena_of(s), sent, r->call);
         }
         return true;
 }
@@ -258,9 +262,92 @@ static struct dl_value spec_value(struct spec_read *sr, const struct dl_spec_mem
         return dl_value_dynamic(at);
 }
 
+/* Is t a character type (the pointee of a C string)? */
+static bool char_type(CXType t)
+{
+        switch (clang_getCanonicalType(t).kind) {
+        case CXType_Char_S:
+        case CXType_Char_U:
+        case CXType_SChar:
+        case CXType_UChar: return true;
+        default: return false;
+        }
+}
+
+/* A list of strings ending at NULL, as a C library reads a `const char **`
+ * member: a compound literal `(const char *[]){"a", "b", NULL}`, or an
+ * array variable of constant elements initialized so. Anything else, an
+ * element not a string or no NULL before the end: UNKNOWN. */
+static const struct dl_shape *spec_string_list(struct spec_read *sr, CXCursor v)
+{
+        struct dl_arena *a = dl_follow_arena_of(sr->s);
+        struct dl_loc at = dl_follow_loc_of(sr->s, v);
+        CXCursor e = dl_cx_strip(v), list = clang_getNullCursor(), kids[MAX_LIST];
+        if (clang_getCursorKind(e) == CXCursor_CompoundLiteralExpr) {
+                unsigned n = dl_cx_children(e, kids, 2);
+                if (n >= 1)
+                        list = kids[n - 1];
+        } else if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+                CXCursor var = clang_getCursorReferenced(e);
+                CXType vt = clang_getCursorType(var);
+                if (clang_getCursorKind(var) == CXCursor_VarDecl &&
+                    clang_getArrayElementType(vt).kind != CXType_Invalid &&
+                    clang_isConstQualifiedType(clang_getArrayElementType(vt)))
+                        list = dl_cx_strip(dl_cx_var_init(var));
+        }
+        if (clang_Cursor_isNull(list) || clang_getCursorKind(list) != CXCursor_InitListExpr)
+                return dl_shape_unknown(a, at);
+        unsigned n = dl_cx_children(list, kids, MAX_LIST);
+        const struct dl_shape *out = dl_shape_list(a, at);
+        struct dl_eval ev = dl_follow_eval_at(sr->s, sr->use);
+        for (unsigned i = 0; i < n && i < MAX_LIST; i++) {
+                if (dl_follow_is_null_constant(kids[i]))
+                        return out;
+                struct dl_loc ek = dl_follow_loc_of(sr->s, kids[i]);
+                struct dl_value x = dl_eval_string(&ev, kids[i], ek);
+                out = dl_shape_push(a, out, ek, dl_shape_scalar(a, &x, false));
+        }
+        return dl_shape_unknown(a, at); /* no NULL: read past the end */
+}
+
+/* Spec member name := v in the request's shape (struct
+ * dl_event.spec_shape), typed by v's C type. */
+static void spec_shape_set(struct spec_read *sr, const char *name, CXCursor v, bool maybe)
+{
+        struct dl_arena *a = dl_follow_arena_of(sr->s);
+        struct dl_loc at = dl_follow_loc_of(sr->s, v);
+        struct dl_eval ev = dl_follow_eval_at(sr->s, sr->use);
+        CXType t = clang_getCanonicalType(clang_getCursorType(v));
+        const struct dl_shape *val;
+        struct dl_value x;
+        if (maybe) {
+                val = dl_shape_unknown(a, at);
+        } else if (dl_follow_is_null_constant(v)) {
+                x = dl_value_known(a, "0", 1, NULL, at); /* not sent */
+                val = dl_shape_scalar(a, &x, true);
+        } else if ((t.kind == CXType_Pointer && char_type(clang_getPointeeType(t))) ||
+                   (clang_getArrayElementType(t).kind != CXType_Invalid &&
+                    char_type(clang_getArrayElementType(t)))) {
+                x = dl_eval_string(&ev, v, at);
+                val = dl_shape_scalar(a, &x, false);
+        } else if (t.kind == CXType_Pointer &&
+                   clang_getCanonicalType(clang_getPointeeType(t)).kind == CXType_Pointer &&
+                   char_type(clang_getPointeeType(clang_getPointeeType(t)))) {
+                val = spec_string_list(sr, v);
+        } else if ((t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum) {
+                x = dl_eval_int(&ev, v, at);
+                val = dl_shape_scalar(a, &x, true);
+        } else {
+                val = dl_shape_unknown(a, at);
+        }
+        sr->t->shape = dl_shape_set(a, sr->t->shape, dl_arena_strdup(a, name), at, val);
+}
+
 /* Spec member name (dotted for a nested one) := v. */
 static void spec_set(struct spec_read *sr, const char *name, CXCursor v, bool maybe)
 {
+        if (sr->ev->spec_shape)
+                spec_shape_set(sr, name, v, maybe);
         for (unsigned i = 0; i < sr->ev->n_spec; i++) {
                 const struct dl_spec_member *m = &sr->ev->spec[i];
                 if (strcmp(m->name, name) != 0)

@@ -11,7 +11,9 @@
  * is a copy of the element as it is there, as in the SDK, whose element
  * classes are values; what is done to the element afterwards changes
  * nothing. An element that escapes, or a member set on some paths only,
- * is a value only known at run time.
+ * is a value only known at run time. A C library's element given as a
+ * struct (aws4dd's struct aws4dd_index_spec) is read as a constructor
+ * reads its spec struct (follow_lowlevel.c), as it is at the call.
  */
 #include "follow_internal.h"
 
@@ -34,6 +36,16 @@ static const struct dl_shape *shape_value(struct scope *s, const struct dl_reque
         case DL_SHAPE_ARG_NUMBER: x = dl_eval_int(&ev, v, at); return dl_shape_scalar(a, &x, true);
         case DL_SHAPE_ARG_ENUM: x = dl_eval_enum(&ev, v, at); return dl_shape_scalar(a, &x, false);
         case DL_SHAPE_ARG_OBJECT: break;
+        case DL_SHAPE_ARG_STRUCT: {
+                /* a C struct read as a constructor reads its spec */
+                static const struct dl_event whole = {.kind = DL_EV_CREATE, .spec_shape = true};
+                struct dl_request t;
+                dl_follow_member_init(&t, r, r->op);
+                dl_follow_spec_read(s, &t, &whole, v, use);
+                if (t.escaped)
+                        return dl_shape_unknown(a, at);
+                return t.shape ? dl_shape_placed(a, t.shape, at) : dl_shape_object(a, at);
+        }
         }
         struct dl_request t;
         dl_follow_member_init(&t, r, r->op);
@@ -64,6 +76,8 @@ void dl_follow_apply_shape(struct scope *s, struct dl_request *r, const struct d
                 v = dl_shape_unknown(a, where);
         } else if (ev->add) {
                 const struct dl_shape *e = shape_value(s, r, ev->shape, ev->args[0], at);
+                if (ev->shape_tag)
+                        e = dl_shape_set(a, NULL, ev->shape_tag, where, e);
                 v = maybe ? dl_shape_unknown(a, where)
                           : dl_shape_push(a, dl_shape_get(r->shape, ev->member), where, e);
         } else if (maybe) {

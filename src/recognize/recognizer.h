@@ -34,6 +34,7 @@ struct dl_log;
 struct dl_ruleset;
 struct dl_strbuf;
 struct dl_fix;
+struct dl_shape;
 struct dl_toks;
 
 /* Languages a recognizer applies to (struct dl_recognizer.langs). */
@@ -168,6 +169,9 @@ enum dl_shape_arg {
         DL_SHAPE_ARG_NUMBER,
         DL_SHAPE_ARG_ENUM,   /* an enumerator: its name is the value */
         DL_SHAPE_ARG_OBJECT, /* an object of the library (a KeySchemaElement) */
+        DL_SHAPE_ARG_STRUCT, /* a C struct (a pointer to one, as a spec struct is
+                                given to a constructor): an object of its members
+                                by their C names (struct dl_event.spec_shape) */
 };
 
 /* How a member of a C spec struct becomes a request member (struct
@@ -232,6 +236,17 @@ struct dl_event {
         enum dl_attr_type attr;            /* ATTR; SET_PATH when args[1] is null */
         const struct dl_spec_member *spec; /* CREATE: the spec struct's members */
         unsigned n_spec;
+        /* CREATE: the spec struct is also read whole into the request's
+         * shape (model/shape.h), an object of its members by their C names
+         * in the library's own terms (dotted when nested): a string member
+         * a STRING, an integer a NUMBER, a list of strings ending at NULL
+         * (`const char **`) a LIST, NULL or 0 the NUMBER 0, one set on some
+         * paths or of another type UNKNOWN. The recognizer's table_shape
+         * writes what the library sends of it. */
+        bool spec_shape;
+        const char *shape_tag;   /* SHAPE with add: the element appended is an
+                                  object whose one member shape_tag holds
+                                  args[0] (aws4dd's typed attribute adds) */
         enum dl_api_version api; /* SEND with body and a fixed op */
         unsigned n_args;
         CXCursor args[4]; /* the first arguments (null cursors beyond n_args) */
@@ -274,6 +289,17 @@ struct dl_recognizer {
          * (qualified name) reported at its callers instead (a declared
          * wrapper)? Then the engine reports none of them there. */
         bool (*reported_by_callers)(const struct dl_rctx *ctx, const char *function);
+        /* Optional: the DynamoDB structure (model/shape.h) a CreateTable
+         * or UpdateTable r sends when the library builds it from r->shape
+         * in its own terms (struct dl_event.spec_shape), written out as
+         * r's definition (docs/architecture.md, "Tables as code"); NULL
+         * when the library sends none (a constructor that fails), which
+         * ctx->log says under ctx->verbose, as it says which members are
+         * only known at run time. Without the hook r->shape is DynamoDB's
+         * structure itself (the AWS SDK for C++). Nodes live in
+         * ctx->cx->arena. */
+        const struct dl_shape *(*table_shape)(const struct dl_rctx *ctx,
+                                              const struct dl_request *r);
         /* How the library's API spells a fix (struct dl_request.spell_fix). */
         void (*spell_fix)(struct dl_strbuf *sb, const struct dl_request *req,
                           const struct dl_fix *fix);
