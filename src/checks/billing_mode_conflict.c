@@ -37,19 +37,25 @@ static void run_table(const struct dl_check_ctx *ctx, const struct dl_table *t)
         if (d->billing == DL_BILLING_UNKNOWN || !strcmp(d->format, "describe-table"))
                 return;
         bool on_demand = d->billing == DL_BILLING_PAY_PER_REQUEST;
-        /* an UpdateTable: what it leaves out is unchanged, not missing;
-         * only the mode it writes itself is certain */
-        if (d->update && (!on_demand || d->billing_written != DL_DEF_KNOWN))
+        /* an UpdateTable: what it leaves out is unchanged, not missing; the
+         * mode is certain when it writes it, or when it keeps the mode of
+         * a table whose definition nothing else in the unit changes: then
+         * the indexes it creates are checked against that mode */
+        bool kept = d->update && d->billing_written == DL_DEF_ABSENT && d->billing_certain;
+        if (d->update && !kept && (!on_demand || d->billing_written != DL_DEF_KNOWN))
                 return;
         const char *mode = on_demand ? "PAY_PER_REQUEST" : "PROVISIONED";
-        const char *implied = d->billing_written ? "" : " (the default)";
-        if (on_demand && d->capacity.state == DL_DEF_KNOWN)
+        const char *implied = kept                 ? " (a mode this UpdateTable does not change)"
+                              : d->billing_written ? ""
+                                                   : " (the default)";
+        /* kept: the table's own throughput is its definition's */
+        if (!kept && on_demand && d->capacity.state == DL_DEF_KNOWN)
                 dl_report_table(ctx, t, &d->capacity.key_loc,
                                 "table %s is %s but sets ProvisionedThroughput; DynamoDB "
                                 "rejects it: drop ProvisionedThroughput, or make the table "
                                 "PROVISIONED",
                                 DL_TABLE_DEF_LABEL(t), mode);
-        else if (!on_demand && d->capacity.state == DL_DEF_ABSENT)
+        else if (!kept && !on_demand && d->capacity.state == DL_DEF_ABSENT)
                 dl_report_table(ctx, t, d->billing_written ? &d->billing_loc : &d->loc,
                                 "table %s is %s%s but has no ProvisionedThroughput; DynamoDB "
                                 "rejects it: set ProvisionedThroughput, or BillingMode: "

@@ -1,6 +1,7 @@
 /* code_tables.c - the tables CreateTable requests define (code_tables.h).
  * SPDX-License-Identifier: MIT
  */
+#define _GNU_SOURCE /* memmem */
 #include "code_tables.h"
 
 #include "../core/alloc.h"
@@ -34,10 +35,36 @@ static bool described(const struct dl_ruleset *rules, const char *name)
         return false;
 }
 
+/* May a request of reqs (n) other than req set the billing mode of table
+ * name, whose definition is in code (in_code: the unit's CreateTable of
+ * it) or in a definition file? Another UpdateTable of it, or of a table
+ * named at run time, that writes BillingMode or has members ddblint cannot
+ * see (no definition); another CreateTable of it. */
+static bool billing_may_change(const struct dl_request *reqs, size_t n,
+                               const struct dl_request *req, const char *name, bool in_code)
+{
+        size_t creates = 0, len = strlen(name);
+        for (size_t i = 0; i < n; i++) {
+                const struct dl_request *o = &reqs[i];
+                const struct dl_value *tn = &o->fields[DL_FIELD_TABLE_NAME];
+                if (o == req || (o->op != DL_OP_UPDATE_TABLE && o->op != DL_OP_CREATE_TABLE) ||
+                    (dl_value_is_complete(tn) && (tn->len != len || memcmp(tn->text, name, len))))
+                        continue;
+                if (o->op == DL_OP_CREATE_TABLE)
+                        creates++;
+                else if (!o->definition || o->definition->kind != DL_VAL_KNOWN ||
+                         !o->definition->text ||
+                         memmem(o->definition->text, o->definition->len, "\"BillingMode\"", 13))
+                        return true;
+        }
+        return creates > (in_code ? 1u : 0u);
+}
+
 /* The table req (a CreateTable, or an UpdateTable of the table base
- * defines) defines, appended to ct. */
+ * defines) defines, appended to ct; reqs (n): the unit's requests. */
 static void read_one(struct dl_code_tables *ct, const struct dl_request *req,
-                     const struct dl_ruleset *rules, struct dl_log *log)
+                     const struct dl_ruleset *rules, const struct dl_request *reqs, size_t n,
+                     struct dl_log *log)
 {
         bool update = req->op == DL_OP_UPDATE_TABLE;
         const struct dl_value *def = req->definition;
@@ -68,9 +95,11 @@ static void read_one(struct dl_code_tables *ct, const struct dl_request *req,
                 base && base->name && !strcmp(base->name, name) && base->def && !base->def->update
                         ? base->def
                         : NULL;
+        bool certain = base_def &&
+                       !billing_may_change(reqs, n, req, name, !strcmp(base_def->format, "code"));
         enum dl_status st =
                 update ? dl_ruleset_code_update(def->text, def->len, def->segs[0].locs, name, id,
-                                                req->call, base_def, &rs, &err)
+                                                req->call, base_def, certain, &rs, &err)
                        : dl_ruleset_code_table(def->text, def->len, def->segs[0].locs, name, id,
                                                req->call, &rs, &err);
         if (st != DL_OK) {
@@ -97,7 +126,7 @@ void dl_code_tables_read(struct dl_code_tables *out, const struct dl_ruleset *ru
         memset(out, 0, sizeof *out);
         for (size_t i = 0; i < n; i++) {
                 if (reqs[i].op == DL_OP_CREATE_TABLE)
-                        read_one(out, &reqs[i], rules, log);
+                        read_one(out, &reqs[i], rules, reqs, n, log);
         }
         /* the first CreateTable of a name describes it, beneath the rules */
         const struct dl_ruleset *now = rules;
@@ -115,7 +144,7 @@ void dl_code_tables_read(struct dl_code_tables *out, const struct dl_ruleset *ru
          * and the CreateTables describe it; they describe nothing */
         for (size_t i = 0; i < n; i++) {
                 if (reqs[i].op == DL_OP_UPDATE_TABLE)
-                        read_one(out, &reqs[i], now, log);
+                        read_one(out, &reqs[i], now, reqs, n, log);
         }
 }
 

@@ -638,8 +638,8 @@ static void merge_env(struct dl_arena *arena, struct dl_ruleset *rs, const struc
  * code defines: dl_ruleset_code_table, dl_ruleset_code_update. */
 static enum dl_status code_table(const char *text, size_t len, const struct dl_loc *locs,
                                  const char *name, const char *id, struct dl_loc call, bool update,
-                                 const struct dl_table_def *base, struct dl_ruleset **out,
-                                 struct dl_error *err)
+                                 const struct dl_table_def *base, bool base_certain,
+                                 struct dl_ruleset **out, struct dl_error *err)
 {
         *out = NULL;
         struct dl_ruleset *rs = dl_rules_alloc();
@@ -653,25 +653,26 @@ static enum dl_status code_table(const char *text, size_t len, const struct dl_l
         ld.n_byte_locs = len + 1;
         const char *n = name ? dl_arena_strdup(ld.arena, name) : NULL;
         const char *i = dl_arena_strdup(ld.arena, id);
-        return loader_finish(&ld,
-                             update ? dl_rules_code_update(&ld, text, len, n, i, call, base)
-                                    : dl_rules_code_table(&ld, text, len, n, i, call),
-                             out);
+        return loader_finish(
+                &ld,
+                update ? dl_rules_code_update(&ld, text, len, n, i, call, base, base_certain)
+                       : dl_rules_code_table(&ld, text, len, n, i, call),
+                out);
 }
 
 enum dl_status dl_ruleset_code_table(const char *text, size_t len, const struct dl_loc *locs,
                                      const char *name, const char *id, struct dl_loc call,
                                      struct dl_ruleset **out, struct dl_error *err)
 {
-        return code_table(text, len, locs, name, id, call, false, NULL, out, err);
+        return code_table(text, len, locs, name, id, call, false, NULL, false, out, err);
 }
 
 enum dl_status dl_ruleset_code_update(const char *text, size_t len, const struct dl_loc *locs,
                                       const char *name, const char *id, struct dl_loc call,
-                                      const struct dl_table_def *base, struct dl_ruleset **out,
-                                      struct dl_error *err)
+                                      const struct dl_table_def *base, bool base_certain,
+                                      struct dl_ruleset **out, struct dl_error *err)
 {
-        return code_table(text, len, locs, name, id, call, true, base, out, err);
+        return code_table(text, len, locs, name, id, call, true, base, base_certain, out, err);
 }
 
 /* The settings of one check, child's over parent's key by key. */

@@ -150,12 +150,14 @@ enum dl_status dl_ruleset_code_table(const char *text, size_t len, const struct 
  *              writes no BillingMode, the table's billing mode holds, and
  *              its capacity too when the UpdateTable sets none; else the
  *              billing mode is DL_BILLING_UNKNOWN.
+ * @param base_certain  nothing but base sets the billing mode the
+ *              UpdateTable meets (struct dl_table_def.billing_certain).
  * Returns: as dl_ruleset_code_table().
  */
 enum dl_status dl_ruleset_code_update(const char *text, size_t len, const struct dl_loc *locs,
                                       const char *name, const char *id, struct dl_loc call,
-                                      const struct dl_table_def *base, struct dl_ruleset **out,
-                                      struct dl_error *err);
+                                      const struct dl_table_def *base, bool base_certain,
+                                      struct dl_ruleset **out, struct dl_error *err);
 
 /**
  * dl_ruleset_merge - child's rules with parent's beneath them (`inherit:

@@ -28,12 +28,14 @@
 typedef struct dl_rules_loader loader_t;
 
 /* What an UpdateTable leaves out stays as the table base (may be NULL)
- * has it. */
+ * has it; its billing mode is certain when nothing else sets it
+ * (certain). */
 static void update_from_base(loader_t *ld, yaml_node_t *root, struct dl_table_def *def,
-                             const struct dl_table_def *base)
+                             const struct dl_table_def *base, bool certain)
 {
         if (dl_rules_map_get(ld, root, "BillingMode"))
                 return;
+        def->billing_certain = base && certain && base->billing != DL_BILLING_UNKNOWN;
         /* throughput is set on a provisioned table only */
         def->billing = base                                  ? base->billing
                        : def->capacity.state == DL_DEF_KNOWN ? DL_BILLING_PROVISIONED
@@ -46,7 +48,7 @@ static void update_from_base(loader_t *ld, yaml_node_t *root, struct dl_table_de
  * of the table base describes makes, appended to ld->imported. */
 static enum dl_status read_code(loader_t *ld, const char *text, size_t len, const char *name,
                                 const char *id, struct dl_loc call, bool update,
-                                const struct dl_table_def *base)
+                                const struct dl_table_def *base, bool base_certain)
 {
         yaml_document_t doc;
         enum dl_status st = dl_rules_parse_yaml(ld, text, len, &doc);
@@ -72,7 +74,7 @@ static enum dl_status read_code(loader_t *ld, const char *text, size_t len, cons
                 const char *where = dl_arena_printf(ld->arena, "in the %s of '%s'", op, id);
                 if (update) {
                         st = dl_rules_api_update(ld, root, where, &t, def);
-                        update_from_base(ld, root, def, base);
+                        update_from_base(ld, root, def, base, base_certain);
                 } else {
                         st = dl_rules_api_table(ld, root, where, false, &t, def);
                 }
@@ -87,12 +89,12 @@ static enum dl_status read_code(loader_t *ld, const char *text, size_t len, cons
 enum dl_status dl_rules_code_table(loader_t *ld, const char *text, size_t len, const char *name,
                                    const char *id, struct dl_loc call)
 {
-        return read_code(ld, text, len, name, id, call, false, NULL);
+        return read_code(ld, text, len, name, id, call, false, NULL, false);
 }
 
 enum dl_status dl_rules_code_update(loader_t *ld, const char *text, size_t len, const char *name,
                                     const char *id, struct dl_loc call,
-                                    const struct dl_table_def *base)
+                                    const struct dl_table_def *base, bool base_certain)
 {
-        return read_code(ld, text, len, name, id, call, true, base);
+        return read_code(ld, text, len, name, id, call, true, base, base_certain);
 }

@@ -390,12 +390,12 @@ enum dl_status dl_rules_code_table(struct dl_rules_loader *ld, const char *text,
  * dl_rules_code_update - what an UpdateTable in code changes, as a table
  * (ruleset_code.c) appended to ld->imported, as dl_rules_code_table; base
  * (may be NULL) is the definition of the table it updates, whose billing
- * mode and capacity hold where the UpdateTable sets none
- * (dl_ruleset_code_update()).
+ * mode and capacity hold where the UpdateTable sets none, base_certain
+ * whether nothing else sets that mode (dl_ruleset_code_update()).
  */
 enum dl_status dl_rules_code_update(struct dl_rules_loader *ld, const char *text, size_t len,
                                     const char *name, const char *id, struct dl_loc call,
-                                    const struct dl_table_def *base);
+                                    const struct dl_table_def *base, bool base_certain);
 /**
  * dl_rules_from_cloudformation, dl_rules_from_terraform - the tables of a
  * CloudFormation or SAM template (ruleset_cfn.c) and of `terraform show

@@ -143,6 +143,13 @@ struct dl_table_def {
          * definition is known); a member it leaves out is unchanged, never
          * missing */
         bool update;
+        /* an UpdateTable that writes no BillingMode: its billing is the
+         * updated table's, and nothing else in the translation unit may
+         * set it first (cli/code_tables.c): that table's definition (a
+         * definition file or the unit's one CreateTable of it) is known,
+         * and no other UpdateTable of it, or of a table named at run time,
+         * writes BillingMode or has members ddblint cannot see */
+        bool billing_certain;
 };
 
 struct dl_table {
