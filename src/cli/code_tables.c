@@ -69,10 +69,8 @@ static void read_one(struct dl_code_tables *ct, const struct dl_request *req,
         bool update = req->op == DL_OP_UPDATE_TABLE;
         const struct dl_value *def = req->definition;
         if (!def) {
-                /* a CreateTable of the 2011-12-05 API has another shape:
-                 * legacy-parameters reports it, no table is read */
-                if (log && !req->api_version && req->json_body &&
-                    req->json_body->kind == DL_VAL_KNOWN)
+                /* a body whose top-level members are not all seen */
+                if (log && req->json_body && req->json_body->kind == DL_VAL_KNOWN)
                         dl_log_add(log, DL_LOG_NOTE, "table-not-read", &req->call,
                                    "the table this %s defines is not read: its body "
                                    "has members only known at run time; no table finding",

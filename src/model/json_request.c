@@ -465,6 +465,8 @@ static struct jnode *node(struct parser *p, enum jkind k)
 }
 
 static struct jnode *parse_value(struct parser *p);
+static const struct dl_value *old_definition(struct dl_arena *a, const struct jnode *top,
+                                             struct dl_loc at);
 static const struct dl_value *definition(struct dl_arena *a, const struct jnode *top,
                                          struct dl_loc at);
 
@@ -996,9 +998,9 @@ void dl_json_request_read(struct dl_arena *a, const struct dl_value *body,
         struct reader r = {a, api};
         read_object(&r, top, req);
         res->complete = !p.stopped && !top->open && !req->escaped;
-        if ((req->op == DL_OP_CREATE_TABLE || req->op == DL_OP_UPDATE_TABLE) &&
-            api == DL_API_20120810 && !top->open)
-                req->definition = definition(a, top, body->loc);
+        if ((req->op == DL_OP_CREATE_TABLE || req->op == DL_OP_UPDATE_TABLE) && !top->open)
+                req->definition = api == DL_API_20120810 ? definition(a, top, body->loc)
+                                                         : old_definition(a, top, body->loc);
 }
 
 /* ---- a CreateTable's definition ---------------------------------------------- */
@@ -1058,4 +1060,102 @@ static const struct dl_value *definition(struct dl_arena *a, const struct jnode 
                                          struct dl_loc at)
 {
         return dl_shape_text(a, at, write_top, top);
+}
+
+/* The member s of object n (not open), or NULL. */
+static const struct jmember *member_named(const struct jnode *n, const char *s)
+{
+        for (size_t i = 0; n && n->kind == J_OBJECT && !n->open && i < n->members.n; i++) {
+                if (name_is(&n->members.items[i], s))
+                        return &n->members.items[i];
+        }
+        return NULL;
+}
+
+/* `"key": ` (key given quoted) of an object's member written at at,
+ * after a ", " unless first. */
+static void put_key(struct dl_tmpl *t, bool *first, const char *key, struct dl_loc at)
+{
+        if (!*first)
+                dl_shape_put(t, ", ", at);
+        *first = false;
+        dl_shape_put(t, key, at);
+        dl_shape_put(t, ": ", at);
+}
+
+/* put_key, then the value n (NULL: a run-time value, at at). */
+static void put_member(struct dl_tmpl *t, bool *first, const char *key, struct dl_loc at,
+                       const struct jnode *n)
+{
+        put_key(t, first, key, at);
+        if (n)
+                def_node(t, n);
+        else
+                dl_shape_put(t, DL_SHAPE_RUN_TIME, at);
+}
+
+/* The definition of a 2011-12-05 CreateTable or UpdateTable body's
+ * top-level object (not open), in the 2012-08-10 shape its reader reads:
+ * CreateTable's KeySchema {"HashKeyElement": {"AttributeName",
+ * "AttributeType"}, "RangeKeyElement": ...} is AttributeDefinitions and a
+ * KeySchema list of HASH and RANGE (an element not seen whole, or a
+ * KeySchema that is not an object, a run-time value); ProvisionedThroughput
+ * is the same. That API had neither a billing mode (every table was
+ * provisioned: the default BillingMode) nor indexes (DynamoDB API reference
+ * 2011-12-05, CreateTable and UpdateTable). */
+static void write_old_top(struct dl_tmpl *t, const void *data)
+{
+        const struct jnode *top = data;
+        const struct jmember *ks = member_named(top, "KeySchema");
+        const struct jmember *pt = member_named(top, "ProvisionedThroughput");
+        static const char *const elems[2] = {"HashKeyElement", "RangeKeyElement"};
+        bool first = true;
+        dl_shape_put(t, "{", top->loc);
+        for (int list = 0; ks && list < 2; list++) {
+                const char *key = list ? "\"KeySchema\"" : "\"AttributeDefinitions\"";
+                if (ks->val->kind != J_OBJECT || ks->val->open) {
+                        put_member(t, &first, key, ks->loc, NULL); /* not seen whole */
+                        continue;
+                }
+                put_key(t, &first, key, ks->loc);
+                dl_shape_put(t, "[", ks->val->loc);
+                bool first_elem = true;
+                for (int k = 0; k < 2; k++) {
+                        const struct jmember *e = member_named(ks->val, elems[k]);
+                        if (!e)
+                                continue;
+                        if (!first_elem)
+                                dl_shape_put(t, ", ", e->loc);
+                        first_elem = false;
+                        if (e->val->kind != J_OBJECT || e->val->open) {
+                                dl_shape_put(t, DL_SHAPE_RUN_TIME, e->loc);
+                                continue;
+                        }
+                        const struct jmember *name = member_named(e->val, "AttributeName");
+                        const struct jmember *type = member_named(e->val, "AttributeType");
+                        bool first_field = true;
+                        dl_shape_put(t, "{", e->val->loc);
+                        put_member(t, &first_field, "\"AttributeName\"", e->loc,
+                                   name ? name->val : NULL);
+                        if (list)
+                                dl_shape_put(t,
+                                             k ? ", \"KeyType\": \"RANGE\""
+                                               : ", \"KeyType\": \"HASH\"",
+                                             e->loc);
+                        else
+                                put_member(t, &first_field, "\"AttributeType\"", e->loc,
+                                           type ? type->val : NULL);
+                        dl_shape_put(t, "}", e->val->loc);
+                }
+                dl_shape_put(t, "]", ks->val->loc);
+        }
+        if (pt)
+                put_member(t, &first, "\"ProvisionedThroughput\"", pt->loc, pt->val);
+        dl_shape_put(t, "}", top->loc);
+}
+
+static const struct dl_value *old_definition(struct dl_arena *a, const struct jnode *top,
+                                             struct dl_loc at)
+{
+        return dl_shape_text(a, at, write_old_top, top);
 }
