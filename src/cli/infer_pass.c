@@ -265,10 +265,19 @@ void dl_infer_pass_run(struct dl_infer_pass *ip, const struct dl_infer_inputs *i
                 dl_strbuf_fini(&sb);
         }
         for (size_t i = 0; verbose && i < ip->found.helpers.v.n; i++) {
+                const struct dl_helper *h = &ip->found.helpers.v.items[i];
+                if (h->fill && !h->value) {
+                        /* a function that fills its argument with text not known */
+                        dl_log_add(log, DL_LOG_NOTE, "helper-not-followed", &h->loc,
+                                   "helper %s is not known at its calls: it writes its argument "
+                                   "%u on some paths only, or with text ddblint does not follow",
+                                   h->name, h->fill);
+                        continue;
+                }
                 struct dl_strbuf sb;
                 dl_strbuf_init(&sb);
-                dl_helper_describe(&sb, &ip->found.helpers.v.items[i]);
-                dl_log_add(log, DL_LOG_NOTE, "inferred-helper", &ip->found.helpers.v.items[i].loc,
+                dl_helper_describe(&sb, h);
+                dl_log_add(log, DL_LOG_NOTE, "inferred-helper", &h->loc,
                            "helper %s: known at its calls in other files", dl_strbuf_cstr(&sb));
                 dl_strbuf_fini(&sb);
         }

@@ -126,6 +126,8 @@ void dl_job_wire_encode(const struct dl_job *job, const unsigned long *calls, si
                 put_str(out, h->name);
                 put_u32(out, (uint32_t)h->attr);
                 put_u32(out, h->param);
+                put_u32(out, h->fill);
+                put_u32(out, h->bound);
                 put_str(out, h->value);
                 put_str(out, h->loc.file);
                 put_u32(out, h->loc.line);
@@ -291,8 +293,9 @@ static void get_inferred(struct reader *r, struct dl_job *job)
         DL_VEC_PUSH(&job->inferred.v, w);
 }
 
-/* A helper (model/helper.h): a type beyond BS, no USR or name, or neither
- * a parameter nor a value is a broken message. */
+/* A helper (model/helper.h): a type beyond BS, no USR or name, neither
+ * a parameter, a filled one nor a value, or a filled parameter of an
+ * AttributeValue or beyond 64 is a broken message. */
 static void get_helper(struct reader *r, struct dl_job *job)
 {
         struct dl_helper h = {0};
@@ -300,12 +303,15 @@ static void get_helper(struct reader *r, struct dl_job *job)
         h.name = get_str(r, NULL);
         uint32_t attr = get_u32(r);
         h.param = get_u32(r);
+        h.fill = get_u32(r);
+        h.bound = get_u32(r);
         h.value = get_str(r, NULL);
         h.loc.file = get_str(r, NULL);
         h.loc.line = get_u32(r);
         h.loc.col = get_u32(r);
-        if (r->bad || !h.usr || !h.name || attr > DL_ATTR_BS || (!h.param && !h.value) ||
-            (h.param && (!attr || h.param > 64))) {
+        if (r->bad || !h.usr || !h.name || attr > DL_ATTR_BS || (!h.param && !h.fill && !h.value) ||
+            (h.param && (!attr || h.param > 64)) ||
+            (h.fill && (attr || h.fill > 64 || h.bound > 64)) || (!h.fill && h.bound)) {
                 r->bad = true;
                 dl_helper_fini(&h);
                 return;

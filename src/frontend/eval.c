@@ -95,7 +95,7 @@ static bool is_constant_var(CXCursor var)
  * bound parameter? Then *caller and *arg are where its value is folded. */
 bool dl_eval_bound_arg(struct dl_eval *ev, CXCursor e, struct dl_eval **caller, CXCursor *arg)
 {
-        if (!ev->bind)
+        if (!ev->bind || !ev->bind->caller)
                 return false;
         e = dl_cx_strip(e);
         if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
@@ -114,6 +114,45 @@ bool dl_eval_bound_arg(struct dl_eval *ev, CXCursor e, struct dl_eval **caller, 
                 return true;
         }
         return false;
+}
+
+int dl_eval_written_arg(CXCursor call)
+{
+        const struct strfn *f = dl_eval_strfn_of(call);
+        return f && f->out >= 0 && f->kind <= SF_MEMCPY ? f->out : -1;
+}
+
+bool dl_eval_size(struct dl_eval *ev, CXCursor e, long long *out)
+{
+        struct dl_eval *at = ev;
+        CXCursor arg;
+        while (dl_eval_bound_arg(at, e, &at, &arg))
+                e = arg;
+        long long x;
+        bool u;
+        if (!dl_eval_integer(e, &x, &u) || x <= 0)
+                return false;
+        *out = x;
+        return true;
+}
+
+/* A helper exported for other files (struct dl_eval_bind, export): the
+ * 1-based index of the bound parameter e refers to, else 0. */
+unsigned dl_eval_export_param(const struct dl_eval *ev, CXCursor e)
+{
+        if (!ev->bind || ev->bind->caller)
+                return 0;
+        e = dl_cx_strip(e);
+        if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+                return 0;
+        CXCursor d = clang_getCursorReferenced(e);
+        int n = clang_Cursor_getNumArguments(ev->bind->fn);
+        for (int i = 0; clang_getCursorKind(d) == CXCursor_ParmDecl && i < n && i < 64; i++) {
+                if ((ev->bind->params >> i & 1) &&
+                    clang_equalCursors(clang_Cursor_getArgument(ev->bind->fn, (unsigned)i), d))
+                        return (unsigned)i + 1;
+        }
+        return 0;
 }
 
 /* ---- the table of string functions ------------------------------------------ */
@@ -772,6 +811,13 @@ static void fold_declref(struct dl_eval *ev, struct dl_tmpl *t, CXCursor e, unsi
         CXCursor arg;
         if (dl_eval_bound_arg(ev, e, &caller, &arg)) {
                 dl_eval_fold_expr(caller, t, arg, depth + 1);
+                return;
+        }
+        unsigned param = dl_eval_export_param(ev, e);
+        if (param) {
+                /* the caller's argument, put in at each call (model/helper.h) */
+                struct dl_hole h = {.kind = DL_HOLE_UNKNOWN, .param = param};
+                dl_tmpl_hole(t, dl_hole_new(t->arena, &h));
                 return;
         }
         CXCursor decl = clang_getCursorReferenced(e);

@@ -74,13 +74,22 @@ struct dl_eval_hooks {
 };
 
 /* The parameters of fn are bound to the arguments of call, folded in
- * caller (a summary applied at a call). */
+ * caller (a summary applied at a call).
+ *
+ * Export (caller NULL, call a null cursor: a helper made for other files,
+ * model/helper.h): a bound parameter of a string type folds to a hole
+ * that names it (struct dl_hole.param), and a write whose bound is a
+ * bound parameter (`snprintf(out, n, ...)`) is not cut here: *bound
+ * receives that parameter (1-based) when it is the function's last write
+ * of the text and a copy or a print, else UINT_MAX (the caller cuts the
+ * text at its own size: dl_buffer_write). */
 struct dl_eval_bind {
         CXCursor fn;
         CXCursor call;
         struct dl_eval *caller;
         unsigned long long params; /* bit i: parameter i is bound (the
                                       function never changes it) */
+        unsigned *bound;           /* export only; else NULL */
 };
 
 struct dl_eval {
@@ -116,6 +125,19 @@ void dl_eval_fold(struct dl_eval *ev, CXCursor e, struct dl_tmpl *t, unsigned de
  * one hole. Returns: false (a hole appended) when nothing is known.
  */
 bool dl_eval_fill(struct dl_eval *ev, CXCursor param, struct dl_tmpl *t, unsigned depth);
+/**
+ * dl_eval_written_arg - the argument (0-based) call writes a C string
+ * into when it is a copy, print, concatenation, strftime or memcpy of the
+ * table of string functions (string_functions.def); -1 otherwise.
+ */
+int dl_eval_written_arg(CXCursor call);
+/**
+ * dl_eval_size - the integer e is at ev (a bound, `sizeof buf`), through
+ * the arguments a summary's parameters are bound to.
+ * Returns: true and *out (> 0) when clang evaluates it to a positive
+ * integer; false otherwise (*out untouched).
+ */
+bool dl_eval_size(struct dl_eval *ev, CXCursor e, long long *out);
 /**
  * dl_eval_expr_source - the expression e as written (whitespace runs as one
  * space), at most 80 bytes, for messages. Returns: a string in the arena of

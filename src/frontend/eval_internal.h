@@ -90,6 +90,9 @@ bool dl_eval_is_char_buffer(CXType ty);
 /* A summary applied at a call (struct dl_eval_bind): is e a reference to a
  * bound parameter? Then *caller and *arg are where its value is folded. */
 bool dl_eval_bound_arg(struct dl_eval *ev, CXCursor e, struct dl_eval **caller, CXCursor *arg);
+/* A helper exported for other files (struct dl_eval_bind, export): the
+ * 1-based index of the bound parameter e refers to, else 0. */
+unsigned dl_eval_export_param(const struct dl_eval *ev, CXCursor e);
 /* e's integer value when clang evaluates it: *out and *is_unsigned. */
 bool dl_eval_integer(CXCursor e, long long *out, bool *is_unsigned);
 /* The shaped hole of an enum-typed value e of type ty (enumerators by

@@ -57,11 +57,14 @@ static void json_escaped(struct dl_tmpl *t, const struct dl_value *v)
                 return;
         }
         bool plain = true;
-        for (size_t i = 0; i < v->n_segs && plain; i++)
+        for (size_t i = 0; i < v->n_segs && plain; i++) {
+                /* a helper's parameter (template.h) would be put unescaped: a hole */
+                plain = v->segs[i].text || !v->segs[i].hole || !v->segs[i].hole->param;
                 for (size_t j = 0; v->segs[i].text && j < v->segs[i].len && plain; j++) {
                         unsigned char c = (unsigned char)v->segs[i].text[j];
                         plain = c >= 0x20 && c != '"' && c != '\\';
                 }
+        }
         if (plain) {
                 dl_tmpl_value(t, v, false, (struct dl_loc){0});
                 if (!v->n_segs)
@@ -71,7 +74,7 @@ static void json_escaped(struct dl_tmpl *t, const struct dl_value *v)
         for (size_t i = 0; i < v->n_segs; i++) {
                 const struct dl_segment *sg = &v->segs[i];
                 if (!sg->text) {
-                        dl_tmpl_hole(t, sg->hole);
+                        dl_tmpl_hole(t, sg->hole && sg->hole->param ? NULL : sg->hole);
                         continue;
                 }
                 for (size_t j = 0; j < sg->len; j++) {

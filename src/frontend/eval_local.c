@@ -17,6 +17,7 @@
 #include "../core/arena.h"
 #include "../model/format.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,8 @@ struct local_string {
         bool stream;
         unsigned skip_begin, skip_end; /* a size argument already read: refs inside are reads */
         const char *name;              /* the variable's name (a join's source) */
+        bool export_out;               /* the parameter a helper exported for other files
+                            writes (struct dl_eval_bind, export) */
         /* the branches being written: region, the state before them, and
          * the state at the end of each branch (then, else) */
         const struct dl_body_cond *region;
@@ -164,6 +167,9 @@ static void apply_write(struct local_string *ls, const struct strfn *f, CXCursor
         struct dl_arena *arena = ls->cur->arena;
         long long size = -1;
         bool u;
+        unsigned *bound = ls->export_out ? ev->bind->bound : NULL;
+        if (bound && *bound)
+                *bound = UINT_MAX; /* a write after the one the caller cuts */
         if (f->size != NONE) {
                 CXCursor sz = clang_Cursor_getArgument(call, (unsigned)f->size);
                 cursor_span(sz, &ls->skip_begin, &ls->skip_end);
@@ -171,7 +177,10 @@ static void apply_write(struct local_string *ls, const struct strfn *f, CXCursor
                 CXCursor arg;
                 while (dl_eval_bound_arg(at, sz, &at, &arg))
                         sz = arg; /* a summary's bound: the caller's size */
-                if (!dl_eval_integer(sz, &size, &u) || size <= 0) {
+                unsigned param = dl_eval_export_param(at, sz);
+                if (param && bound && (f->kind == SF_PRINTF || f->kind == SF_COPY)) {
+                        *bound = *bound ? UINT_MAX : param; /* cut at each call */
+                } else if (!dl_eval_integer(sz, &size, &u) || size <= 0) {
                         ls->hole = true;
                         return;
                 }
@@ -483,6 +492,7 @@ bool dl_eval_fill(struct dl_eval *ev, CXCursor param, struct dl_tmpl *t, unsigne
          * replaces it makes the contents known */
         struct local_string ls = {.ev = ev, .cur = &sub, .depth = depth, .valid = false};
         ls.name = dl_cx_spelling(ev->cx, param);
+        ls.export_out = ev->bind && ev->bind->bound;
         if (dl_body_track(ev->body, param, dl_cx_cursor_offset(param), ev->use_off, string_site,
                           &ls))
                 ls.hole = true;

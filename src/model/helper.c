@@ -25,6 +25,8 @@ static bool helper_return(const char *s, size_t n)
         for (size_t i = 0; i < n; i++) {
                 if (s[i] == 'A' && n - i >= 14 && !memcmp(s + i, "AttributeValue", 14))
                         return true;
+                if (s[i] == 's' && n - i >= 7 && !memcmp(s + i, "strdup(", 7))
+                        return true;
                 if (s[i] != '"')
                         continue;
                 size_t b = i;
@@ -47,7 +49,74 @@ static bool helper_return(const char *s, size_t n)
         return false;
 }
 
+static bool dl_helper_return_candidate(const char *text, size_t len);
+
+/* The C string functions whose first argument is the buffer they write
+ * (frontend/string_functions.def). */
+static const char *const writers[] = {
+        "snprintf", "sprintf", "asprintf", "strcpy",  "strlcpy",  "strcpy_s", "strncpy",
+        "strcat",   "strlcat", "strcat_s", "strncat", "strftime", "memcpy",   "memmove",
+};
+
+/* Is the name `name` (n bytes) declared `char *name` or `char name[...]`
+ * and followed by `,` or `)` (a parameter) within the 4,096 bytes before
+ * `before`? */
+static bool char_param_before(const char *text, size_t before, const char *name, size_t n)
+{
+        size_t from = before > 4096 ? before - 4096 : 0;
+        for (size_t i = from; i + 4 + n <= before; i++) {
+                if (memcmp(text + i, "char", 4) || (i && ident_char(text[i - 1])))
+                        continue;
+                size_t k = i + 4;
+                while (k < before && (text[k] == ' ' || text[k] == '\t' || text[k] == '*'))
+                        k++;
+                if (k + n > before || memcmp(text + k, name, n) || ident_char(text[k + n]))
+                        continue;
+                for (k += n; k < before && (text[k] == ' ' || text[k] == '\t'); k++)
+                        ;
+                if (k < before && text[k] == '[') /* `char out[64]`, not a local's `;` */
+                        while (k < before && text[k] != ']')
+                                k++;
+                for (k += k < before && text[k] == ']'; k < before && text[k] == ' '; k++)
+                        ;
+                if (k < before && (text[k] == ',' || text[k] == ')'))
+                        return true;
+        }
+        return false;
+}
+
+/* Does a string function of `writers` at text[i..) write into a char
+ * parameter of the function around it? */
+static bool writes_char_param(const char *text, size_t len, size_t i)
+{
+        if (i && (ident_char(text[i - 1]) || text[i - 1] == '.' || text[i - 1] == '>'))
+                return false;
+        for (size_t w = 0; w < sizeof writers / sizeof *writers; w++) {
+                size_t n = strlen(writers[w]);
+                if (len - i < n + 2 || memcmp(text + i, writers[w], n) || text[i + n] != '(')
+                        continue;
+                size_t a = i + n + 1;
+                while (a < len && (text[a] == ' ' || text[a] == '&'))
+                        a++;
+                size_t e = a;
+                while (e < len && ident_char(text[e]))
+                        e++;
+                return e > a && char_param_before(text, i, text + a, e - a);
+        }
+        return false;
+}
+
 bool dl_helper_candidate(const char *text, size_t len)
+{
+        for (size_t i = 0; text && i < len; i++) {
+                if ((text[i] == 's' || text[i] == 'a' || text[i] == 'm') &&
+                    writes_char_param(text, len, i))
+                        return true;
+        }
+        return dl_helper_return_candidate(text, len);
+}
+
+static bool dl_helper_return_candidate(const char *text, size_t len)
 {
         for (size_t i = 0; text && i + 6 <= len; i++) {
                 if (text[i] != 'r' || memcmp(text + i, "return", 6) != 0 ||
@@ -72,7 +141,10 @@ char *dl_helper_encode(const struct dl_value *v)
         for (size_t i = 0; i < v->n_segs; i++) {
                 const struct dl_segment *s = &v->segs[i];
                 if (!s->text) {
-                        dl_strbuf_puts(&sb, "<?>");
+                        if (s->hole && s->hole->param)
+                                dl_strbuf_printf(&sb, "<$%u>", s->hole->param);
+                        else
+                                dl_strbuf_puts(&sb, "<?>");
                         continue;
                 }
                 for (size_t k = 0; k < s->len; k++) {
@@ -91,17 +163,28 @@ char *dl_helper_encode(const struct dl_value *v)
         return out;
 }
 
-void dl_helper_append(struct dl_tmpl *t, const char *text, struct dl_loc at)
+void dl_helper_append(struct dl_tmpl *t, const char *text, struct dl_loc at,
+                      dl_helper_param_fn param, void *data)
 {
         struct dl_strbuf run;
         dl_strbuf_init(&run);
         for (const char *p = text; *p; p++) {
-                if (*p == '<' && !strncmp(p, "<?>", 3)) {
+                char *end = NULL;
+                unsigned long n = 0;
+                if (*p == '<' && p[1] == '$') {
+                        n = strtoul(p + 2, &end, 10);
+                        if (*end != '>')
+                                end = NULL;
+                }
+                if (*p == '<' && (!strncmp(p, "<?>", 3) || end)) {
                         if (run.len)
                                 dl_tmpl_text(t, run.buf, run.len, NULL, at, NULL);
                         run.len = 0;
-                        dl_tmpl_hole(t, NULL);
-                        p += 2;
+                        if (end && param && n && n <= 64)
+                                param(data, t, (unsigned)n);
+                        else
+                                dl_tmpl_hole(t, NULL);
+                        p = end ? end : p + 2;
                         continue;
                 }
                 if (*p == '\\' && p[1])
@@ -151,7 +234,8 @@ static bool same_usr(const void *a, const void *b)
 static bool same(const void *pa, const void *pb)
 {
         const struct dl_helper *a = pa, *b = pb;
-        return a->attr == b->attr && a->param == b->param && !a->value == !b->value &&
+        return a->attr == b->attr && a->param == b->param && a->fill == b->fill &&
+               a->bound == b->bound && !a->value == !b->value &&
                (!a->value || !strcmp(a->value, b->value));
 }
 
@@ -184,7 +268,12 @@ const struct dl_helper *dl_helper_find(const struct dl_helper *v, size_t n, cons
 
 void dl_helper_describe(struct dl_strbuf *sb, const struct dl_helper *h)
 {
-        if (h->attr == DL_ATTR_UNKNOWN)
+        if (h->fill) {
+                dl_strbuf_printf(sb, "%s writes %s into its argument %u", h->name,
+                                 h->value ? h->value : "<?>", h->fill);
+                if (h->bound)
+                        dl_strbuf_printf(sb, ", cut to the size its argument %u gives", h->bound);
+        } else if (h->attr == DL_ATTR_UNKNOWN)
                 dl_strbuf_printf(sb, "%s returns %s", h->name, h->value ? h->value : "<?>");
         else if (h->param)
                 dl_strbuf_printf(sb, "%s returns an AttributeValue of type %s: its argument %u",

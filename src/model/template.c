@@ -23,7 +23,8 @@ static const char *copy_str(struct dl_arena *a, const char *s)
 
 const struct dl_hole *dl_hole_new(struct dl_arena *a, const struct dl_hole *shape)
 {
-        if (!shape || (shape->kind == DL_HOLE_UNKNOWN && !shape->cut && !shape->env))
+        if (!shape ||
+            (shape->kind == DL_HOLE_UNKNOWN && !shape->cut && !shape->env && !shape->param))
                 return NULL;
         struct dl_hole *h = dl_arena_alloc(a, sizeof *h);
         *h = *shape;
@@ -94,7 +95,7 @@ bool dl_hole_equal(const struct dl_hole *a, const struct dl_hole *b)
         if (ka != kb)
                 return false;
         if (ka == DL_HOLE_UNKNOWN)
-                return (a && a->cut) == (b && b->cut);
+                return (a && a->cut) == (b && b->cut) && (a ? a->param : 0) == (b ? b->param : 0);
         if (a->n_values != b->n_values || !str_eq(a->name, b->name) ||
             !str_eq(a->format, b->format) || a->grain != b->grain || a->bound != b->bound)
                 return false;
@@ -188,15 +189,17 @@ void dl_tmpl_text(struct dl_tmpl *t, const char *p, size_t n, const struct dl_lo
 
 void dl_tmpl_hole(struct dl_tmpl *t, const struct dl_hole *shape)
 {
-        if (shape && shape->kind == DL_HOLE_UNKNOWN && !shape->cut && !shape->env)
+        if (shape && shape->kind == DL_HOLE_UNKNOWN && !shape->cut && !shape->env && !shape->param)
                 shape = NULL;
         t->started = true;
         flush(t);
-        bool unknown = !shape || shape->kind == DL_HOLE_UNKNOWN;
+        bool unknown = !shape || (shape->kind == DL_HOLE_UNKNOWN && !shape->param);
         if (unknown && t->segs.n) {
-                /* holes with nothing known join; a cut is kept */
+                /* holes with nothing known join; a cut is kept; a helper's
+                 * parameter stays apart */
                 struct dl_segment *last = &t->segs.items[t->segs.n - 1];
-                if (!last->text && (!last->hole || last->hole->kind == DL_HOLE_UNKNOWN)) {
+                if (!last->text &&
+                    (!last->hole || (last->hole->kind == DL_HOLE_UNKNOWN && !last->hole->param))) {
                         /* an environment variable's value joined to
                          * another hole is no longer that value alone */
                         if (shape && !shape->env)
@@ -229,7 +232,8 @@ struct dl_value dl_tmpl_finish(struct dl_tmpl *t, struct dl_loc at)
         for (size_t i = 0; i < t->segs.n; i++)
                 any_known |=
                         t->segs.items[i].text != NULL ||
-                        (t->segs.items[i].hole && t->segs.items[i].hole->kind != DL_HOLE_UNKNOWN);
+                        (t->segs.items[i].hole && (t->segs.items[i].hole->kind != DL_HOLE_UNKNOWN ||
+                                                   t->segs.items[i].hole->param));
         if (!any_known) {
                 v.kind = DL_VAL_DYNAMIC;
                 if (t->segs.n == 1 && t->segs.items[0].hole)

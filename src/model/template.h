@@ -113,14 +113,21 @@ struct dl_hole {
          * hole it is no longer. A value of nothing but it is DYNAMIC with
          * struct dl_value.env set. NULL otherwise. */
         const char *env;
+        /* UNKNOWN only: while a helper is exported for other files
+         * (model/helper.h), the value of the helper's parameter `param`
+         * (1-based) as the caller passes it, whole; 0 otherwise. Such a
+         * hole is kept apart from its neighbours and counts as known text
+         * for dl_tmpl_finish (the helper's template is not DYNAMIC). It
+         * never reaches a request: the export writes it as "<$N>". */
+        unsigned param;
         struct dl_loc loc; /* where source is written; may be invalid */
 };
 
 /**
  * dl_hole_new - copy shape, its values and strings into a.
  * Returns: the copy (transfer none: it lives in a); NULL when shape is NULL
- * or DL_HOLE_UNKNOWN without cut or env (a hole with nothing known has no
- * shape).
+ * or DL_HOLE_UNKNOWN without cut, env or param (a hole with nothing known
+ * has no shape).
  */
 const struct dl_hole *dl_hole_new(struct dl_arena *a, const struct dl_hole *shape);
 

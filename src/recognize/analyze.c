@@ -306,8 +306,11 @@ enum dl_status dl_analyze_infer(const char *path, const struct dl_analyze_opts *
                         if (!known && (round == 0 || dl_engine_applies(engine)))
                                 dl_engine_infer(engine, fn, name, &m, out);
                         /* a key-building helper, for the other files */
+                        /* (or why a function that fills its argument is none) */
                         struct dl_helper h;
-                        if (round == 0 && dl_summaries_export(dl_engine_summaries(engine), fn, &h))
+                        struct dl_summaries *sums = dl_engine_summaries(engine);
+                        if (round == 0 && (dl_summaries_export(sums, fn, &h) ||
+                                           dl_summaries_unknown_fill(sums, fn, &h)))
                                 DL_VEC_PUSH(&out->helpers.v, h);
                 }
                 dl_engine_free(engine);

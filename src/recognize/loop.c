@@ -91,6 +91,58 @@ static bool refers_to_any(CXCursor e, const CXCursor *vars, unsigned n)
         return f.found;
 }
 
+/* Is t a string a call may write through a parameter: a char array, a
+ * pointer to non-const char, a std::string? */
+static bool writable_string(CXType t)
+{
+        t = clang_getCanonicalType(t);
+        if (t.kind == CXType_ConstantArray || t.kind == CXType_Pointer) {
+                CXType e = clang_getCanonicalType(t.kind == CXType_Pointer
+                                                          ? clang_getPointeeType(t)
+                                                          : clang_getArrayElementType(t));
+                return !clang_isConstQualifiedType(e) &&
+                       (e.kind == CXType_Char_S || e.kind == CXType_Char_U ||
+                        e.kind == CXType_SChar || e.kind == CXType_UChar);
+        }
+        if (t.kind != CXType_Record)
+                return false;
+        CXString sp = clang_getTypeSpelling(t);
+        bool yes = strstr(clang_getCString(sp), "basic_string<char") != NULL;
+        clang_disposeString(sp);
+        return yes;
+}
+
+/* The call c (in the loop) writes a local string of the function through a
+ * non-const pointer or reference parameter while another argument refers
+ * to the element: that local is the element's too (struct dl_loop.filled). */
+static void derive_written(struct dl_loop *l, CXCursor c)
+{
+        CXCursor callee = clang_getCursorReferenced(c);
+        int n = clang_Cursor_getNumArguments(c), params = clang_Cursor_getNumArguments(callee);
+        for (int k = 0; k < n && k < params && l->n_vars < DL_LOOP_MAX_VARS; k++) {
+                CXCursor a = dl_cx_strip(clang_Cursor_getArgument(c, (unsigned)k));
+                if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
+                        continue;
+                CXCursor v = clang_getCursorReferenced(a);
+                CXType pt = clang_getCanonicalType(
+                        clang_getCursorType(clang_Cursor_getArgument(callee, (unsigned)k)));
+                if (clang_getCursorKind(v) != CXCursor_VarDecl || !dl_cx_is_local(v) ||
+                    !writable_string(clang_getCursorType(v)) ||
+                    (pt.kind != CXType_Pointer && pt.kind != CXType_LValueReference) ||
+                    clang_isConstQualifiedType(clang_getPointeeType(pt)) ||
+                    refers_to_any(a, l->vars, l->n_vars))
+                        continue;
+                bool takes = false;
+                for (int j = 0; j < n && !takes; j++)
+                        takes = j != k && refers_to_any(clang_Cursor_getArgument(c, (unsigned)j),
+                                                        l->vars, l->n_vars);
+                if (takes) {
+                        l->filled |= 1u << l->n_vars;
+                        l->vars[l->n_vars++] = v;
+                }
+        }
+}
+
 /* What the walk over a loop's statements gathers. */
 struct loop_walk {
         struct dl_loop *l;
@@ -151,6 +203,8 @@ static enum CXChildVisitResult loop_visit(CXCursor c, CXCursor parent, CXClientD
             !clang_equalCursors(c, w->l->vars[0]) &&
             refers_to_any(dl_cx_var_init(c), w->l->vars, w->l->n_vars))
                 w->l->vars[w->l->n_vars++] = c;
+        if (k == CXCursor_CallExpr && w->derive)
+                derive_written(w->l, c);
         return CXChildVisit_Recurse;
 }
 
@@ -276,7 +330,8 @@ void dl_loop_at(struct dl_cx *cx, const struct dl_body *b, unsigned off, struct 
         }
 }
 
-bool dl_loop_uses_element(const struct dl_body *b, const struct dl_loop *l, unsigned off)
+bool dl_loop_uses_element(const struct dl_body *b, const struct dl_loop *l, unsigned off,
+                          bool filled)
 {
         if (l->kind != DL_LOOP_ELEMENTS || off == UINT_MAX)
                 return false;
@@ -299,7 +354,8 @@ bool dl_loop_uses_element(const struct dl_body *b, const struct dl_loop *l, unsi
                 if (r->off < lo || r->off >= hi)
                         continue;
                 for (unsigned v = 0; v < l->n_vars; v++) {
-                        if (clang_equalCursors(r->decl, l->vars[v]))
+                        if ((filled || !(l->filled >> v & 1)) &&
+                            clang_equalCursors(r->decl, l->vars[v]))
                                 return true;
                 }
         }

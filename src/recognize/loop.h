@@ -24,9 +24,14 @@ struct dl_loop {
         CXCursor bound;
         /* DL_LOOP_ELEMENTS: the element's variables: the range-for's
          * variable or the index, then the locals of the loop initialized
-         * from one of them (VarDecl cursors). */
+         * from one of them (VarDecl cursors), and the local strings (a
+         * char buffer or pointer, a std::string) a call in the loop writes
+         * while it takes one of them (`user_pk(pk, sizeof pk, ids[i])`,
+         * `snprintf(pk, sizeof pk, "USER#%s", ids[i])`: a non-const
+         * pointer or reference parameter given the local). */
         CXCursor vars[DL_LOOP_MAX_VARS];
         unsigned n_vars;
+        unsigned filled; /* bit v: vars[v] is such a written local */
 };
 
 /**
@@ -47,9 +52,13 @@ void dl_loop_at(struct dl_cx *cx, const struct dl_body *b, unsigned off, struct 
  * dl_loop_uses_element - is the code at offset off built from the loop's
  * element: a reference to one of l->vars at off, or inside the smallest
  * call of b whose extent holds off (the argument list it belongs to)?
+ * The locals written from the element (l->filled) count only with filled:
+ * a call that takes the element may still write text that does not hold
+ * it, so the caller asks only where the value is known to vary.
  * False for a loop that is not DL_LOOP_ELEMENTS.
  */
-bool dl_loop_uses_element(const struct dl_body *b, const struct dl_loop *l, unsigned off);
+bool dl_loop_uses_element(const struct dl_body *b, const struct dl_loop *l, unsigned off,
+                          bool filled);
 
 /**
  * dl_loop_guarded - may the loop l stop early or the function bound what

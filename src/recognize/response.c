@@ -614,11 +614,13 @@ void dl_response_follow(struct dl_cx *cx, const struct dl_body *b, int call, enu
                 out->unchecked_use = dl_cx_cursor_loc(cx, f.result_use);
 }
 
-/* Is the code at loc (a location of the request) built from l's element? */
+/* Is the code at loc (a location of the request) built from l's element?
+ * filled: a local string the loop writes from the element counts
+ * (dl_loop_uses_element). */
 static bool loc_uses_element(struct dl_cx *cx, const struct dl_body *b, const struct dl_loop *l,
-                             const struct dl_loc *loc)
+                             const struct dl_loc *loc, bool filled)
 {
-        return dl_loop_uses_element(b, l, dl_loop_offset(cx, b, loc));
+        return dl_loop_uses_element(b, l, dl_loop_offset(cx, b, loc), filled);
 }
 
 /* Is req's key (Key; Item for PutItem), or the request expression given to
@@ -636,7 +638,8 @@ static bool key_from_element(struct dl_cx *cx, const struct dl_body *b, const st
                         const struct dl_body_ref *ref = &b->refs.items[i];
                         for (unsigned v = 0; ref->off >= lo && ref->off < hi && v < l->n_vars;
                              v++) {
-                                if (clang_equalCursors(ref->decl, l->vars[v]))
+                                if (!(l->filled >> v & 1) &&
+                                    clang_equalCursors(ref->decl, l->vars[v]))
                                         return true;
                         }
                 }
@@ -644,11 +647,17 @@ static bool key_from_element(struct dl_cx *cx, const struct dl_body *b, const st
         const struct dl_attr_map *m = req->op == DL_OP_PUT_ITEM ? &req->item : &req->key;
         if (m->kind == DL_VAL_ABSENT)
                 return false;
-        if (loc_uses_element(cx, b, l, &m->loc))
+        if (loc_uses_element(cx, b, l, &m->loc, false))
                 return true;
         for (size_t i = 0; i < m->n; i++) {
-                if (loc_uses_element(cx, b, l, &m->items[i].loc) ||
-                    loc_uses_element(cx, b, l, &m->items[i].val.loc))
+                /* a local the loop writes from the element counts where the
+                 * value is known to vary: known text with a hole (a helper
+                 * that writes a constant, or writes on some paths only,
+                 * does not make it) */
+                const struct dl_value *v = &m->items[i].val;
+                bool varies = v->kind == DL_VAL_KNOWN && !dl_value_is_complete(v);
+                if (loc_uses_element(cx, b, l, &m->items[i].loc, varies) ||
+                    loc_uses_element(cx, b, l, &v->loc, varies))
                         return true;
         }
         return false;
@@ -743,7 +752,8 @@ static bool source_site(void *data, const struct dl_body_site *site)
         if (l.kind != DL_LOOP_ELEMENTS)
                 return true;
         w->decided = true;
-        if (dl_loop_uses_element(w->b, &l, off) && !dl_loop_guarded(w->cx, w->b, &l, w->send))
+        if (dl_loop_uses_element(w->b, &l, off, false) &&
+            !dl_loop_guarded(w->cx, w->b, &l, w->send))
                 w->at = site->ref->cursor;
         return true;
 }

@@ -15,9 +15,11 @@
 #include "../core/alloc.h"
 #include "../core/vec.h"
 #include "../frontend/body.h"
+#include "../frontend/buffer.h"
 #include "../frontend/cx.h"
 #include "../model/template.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +34,7 @@ struct summary {
         /* what it gives as a helper (model/helper.h), made on demand */
         bool helper_done, helper_ok;
         struct dl_helper helper;
+        unsigned unknown_fill; /* dl_summaries_unknown_fill */
 };
 
 struct dl_summaries {
@@ -272,7 +275,47 @@ static bool returns_string(CXCursor fn)
         return t.kind == CXType_Record || char_pointer(t);
 }
 
+/* Does the return statement ret of a function returning a char pointer
+ * give a null pointer (`return NULL;`: its failure, no text)? */
+static bool null_return(CXCursor fn, CXCursor ret)
+{
+        CXCursor kid[1];
+        if (!char_pointer(clang_getCanonicalType(clang_getCursorResultType(fn))) ||
+            dl_cx_children(ret, kid, 1) < 1)
+                return false;
+        enum CXCursorKind k = clang_getCursorKind(dl_cx_strip(kid[0]));
+        return k == CXCursor_GNUNullExpr || k == CXCursor_CXXNullPtrLiteralExpr ||
+               dl_cx_is_zero_literal(kid[0]);
+}
+
 static const struct dl_helper *helper_at(struct dl_summaries *s, CXCursor call);
+
+/* A helper's parameter put in at a call (dl_helper_param_fn): the
+ * caller's argument, folded where the caller stands. */
+struct put_arg {
+        struct dl_eval *ev;
+        CXCursor call;
+        unsigned depth;
+};
+
+static void put_arg(void *data, struct dl_tmpl *t, unsigned n)
+{
+        struct put_arg *p = data;
+        if (n > (unsigned)clang_Cursor_getNumArguments(p->call)) {
+                dl_tmpl_hole(t, NULL);
+                return;
+        }
+        dl_eval_fold(p->ev, clang_Cursor_getArgument(p->call, n - 1), t, p->depth + 1);
+}
+
+/* Append to t the template of the helper h of another file at call, its
+ * parameters the caller's arguments. */
+static void append_helper(struct dl_eval *ev, CXCursor call, const struct dl_helper *h,
+                          struct dl_tmpl *t, unsigned depth)
+{
+        struct put_arg p = {ev, call, depth};
+        dl_helper_append(t, h->value, dl_cx_cursor_loc(ev->cx, call), put_arg, &p);
+}
 
 static bool call_value(void *data, struct dl_eval *ev, CXCursor call, struct dl_tmpl *t,
                        unsigned depth)
@@ -282,9 +325,9 @@ static bool call_value(void *data, struct dl_eval *ev, CXCursor call, struct dl_
         if (!sm) {
                 /* defined in another file: what the first pass found there */
                 const struct dl_helper *h = helper_at(s, call);
-                if (!h || h->attr != DL_ATTR_UNKNOWN || !h->value)
+                if (!h || h->attr != DL_ATTR_UNKNOWN || !h->value || h->fill)
                         return false;
-                dl_helper_append(t, h->value, dl_cx_cursor_loc(ev->cx, call));
+                append_helper(ev, call, h, t, depth);
                 return true;
         }
         if (!sm->n_returns || !returns_string(sm->fn))
@@ -294,11 +337,13 @@ static bool call_value(void *data, struct dl_eval *ev, CXCursor call, struct dl_
                 return true;
         }
         s->stack[s->depth++] = sm->fn;
-        struct dl_eval_bind bind = {sm->fn, call, ev, sm->params};
+        struct dl_eval_bind bind = {sm->fn, call, ev, sm->params, NULL};
         struct dl_value first = {0};
-        bool same = true;
+        bool same = true, any = false;
         for (unsigned i = 0; i < sm->n_returns && same; i++) {
                 CXCursor kid[1];
+                if (null_return(sm->fn, sm->returns[i]))
+                        continue;
                 if (dl_cx_children(sm->returns[i], kid, 1) < 1) {
                         same = false;
                         break;
@@ -310,13 +355,14 @@ static bool call_value(void *data, struct dl_eval *ev, CXCursor call, struct dl_
                 dl_eval_fold(&inner, kid[0], &r, depth + 1);
                 struct dl_value v = dl_tmpl_finish(&r, dl_cx_cursor_loc(ev->cx, call));
                 dl_tmpl_fini(&r);
-                if (i == 0)
+                if (!any)
                         first = v;
                 else
                         same = same_value(&first, &v);
+                any = true;
         }
         s->depth--;
-        if (same)
+        if (same && any)
                 dl_tmpl_value(t, &first, false, (struct dl_loc){0});
         else
                 dl_tmpl_hole(t, NULL);
@@ -337,18 +383,46 @@ static bool fillable(CXType t)
         return t.kind == CXType_LValueReference && pt.kind == CXType_Record;
 }
 
+/* The text a helper of another file writes into the argument arg
+ * (0-based) of call: its template with the caller's arguments, cut to the
+ * caller's size when the helper's write is bounded by a parameter (the C
+ * buffer model, frontend/buffer.h). False when it writes no other. */
+static bool fill_from_helper(struct dl_summaries *s, struct dl_eval *ev, CXCursor call,
+                             unsigned arg, struct dl_tmpl *t, unsigned depth)
+{
+        const struct dl_helper *h = helper_at(s, call);
+        if (!h || h->fill != arg + 1 || !h->value)
+                return false;
+        long long size = -1;
+        if (h->bound && (h->bound > (unsigned)clang_Cursor_getNumArguments(call) ||
+                         !dl_eval_size(ev, clang_Cursor_getArgument(call, h->bound - 1), &size)))
+                return false;
+        struct dl_tmpl src;
+        dl_tmpl_init(&src, t->arena);
+        append_helper(ev, call, h, &src, depth);
+        struct dl_value v = dl_tmpl_finish(&src, dl_cx_cursor_loc(ev->cx, call));
+        dl_tmpl_fini(&src);
+        struct dl_buffer b;
+        dl_buffer_init(&b, t->arena, NULL, false);
+        dl_buffer_write(&b, DL_BUF_PRINT, &v, size);
+        dl_tmpl_value(t, &b.val, false, (struct dl_loc){0});
+        return true;
+}
+
 static bool fill_value(void *data, struct dl_eval *ev, CXCursor call, unsigned arg,
                        struct dl_tmpl *t, unsigned depth)
 {
         struct dl_summaries *s = data;
         struct summary *sm = summary_of(s, call);
-        if (!sm || arg >= (unsigned)clang_Cursor_getNumArguments(sm->fn) || too_deep(s, sm->fn))
+        if (!sm)
+                return fill_from_helper(s, ev, call, arg, t, depth);
+        if (arg >= (unsigned)clang_Cursor_getNumArguments(sm->fn) || too_deep(s, sm->fn))
                 return false;
         CXCursor param = clang_Cursor_getArgument(sm->fn, arg);
         if (!fillable(clang_getCursorType(param)))
                 return false;
         s->stack[s->depth++] = sm->fn;
-        struct dl_eval_bind bind = {sm->fn, call, ev, sm->params};
+        struct dl_eval_bind bind = {sm->fn, call, ev, sm->params, NULL};
         struct dl_eval inner = {ev->cx, &sm->body, sm->end, false, &s->hooks, &bind};
         bool ok = dl_eval_fill(&inner, param, t, depth);
         s->depth--;
@@ -437,21 +511,81 @@ static enum dl_attr_type attr_return(struct dl_summaries *s, struct summary *sm,
         return DL_ATTR_UNKNOWN;
 }
 
+/* Does a string function of the table write into param in sm's body? */
+static bool written(const struct summary *sm, CXCursor param)
+{
+        for (size_t i = 0; i < sm->body.calls.n; i++) {
+                CXCursor c = sm->body.calls.items[i].cursor;
+                int out = dl_eval_written_arg(c);
+                if (out < 0 || out >= clang_Cursor_getNumArguments(c))
+                        continue;
+                CXCursor a = dl_cx_strip(clang_Cursor_getArgument(c, (unsigned)out));
+                if (clang_getCursorKind(a) == CXCursor_DeclRefExpr &&
+                    clang_equalCursors(clang_getCursorReferenced(a), param))
+                        return true;
+        }
+        return false;
+}
+
+/* The helper sm is when it returns no string: the text it writes into
+ * its first parameter it fills (a char buffer, a std::string by
+ * reference) on every path, with known text, each unchanged string
+ * parameter the caller's argument (struct dl_eval_bind, export). False
+ * when none. */
+static bool make_fill_helper(struct dl_summaries *s, struct summary *sm, struct dl_helper *h)
+{
+        if (too_deep(s, sm->fn))
+                return false;
+        int n = clang_Cursor_getNumArguments(sm->fn);
+        bool ok = false;
+        s->stack[s->depth++] = sm->fn;
+        for (int i = 0; i < n && i < 64 && !ok; i++) {
+                CXCursor param = clang_Cursor_getArgument(sm->fn, (unsigned)i);
+                if (!fillable(clang_getCursorType(param)))
+                        continue;
+                unsigned bound = 0;
+                struct dl_eval_bind bind = {sm->fn, clang_getNullCursor(), NULL, sm->params,
+                                            &bound};
+                struct dl_eval inner = {s->cx, &sm->body, sm->end, false, &s->hooks, &bind};
+                struct dl_tmpl t;
+                dl_tmpl_init(&t, s->cx->arena);
+                bool known = dl_eval_fill(&inner, param, &t, 0);
+                struct dl_value v = dl_tmpl_finish(&t, (struct dl_loc){0});
+                dl_tmpl_fini(&t);
+                if (!known || bound == UINT_MAX) {
+                        if (!sm->unknown_fill && written(sm, param))
+                                sm->unknown_fill = (unsigned)i + 1;
+                        continue;
+                }
+                h->value = dl_helper_encode(&v);
+                h->fill = (unsigned)i + 1;
+                h->bound = bound;
+                ok = h->value != NULL;
+        }
+        s->depth--;
+        return ok;
+}
+
 /* The helper sm is: every return gives the same string template with
- * some known text, or the same AttributeValue. False when it is none. */
+ * some known text, or the same AttributeValue; else what it fills
+ * (make_fill_helper). False when it is none. */
 static bool make_helper(struct dl_summaries *s, struct summary *sm, struct dl_helper *h)
 {
         memset(h, 0, sizeof *h);
         bool attr = returns_attr(s->cx, sm->fn);
         if (!sm->n_returns || sm->n_returns > DL_SUMMARY_MAX_RETURNS ||
             (!attr && !returns_string(sm->fn)) || too_deep(s, sm->fn))
-                return false;
+                return make_fill_helper(s, sm, h);
         s->stack[s->depth++] = sm->fn;
-        bool ok = true;
+        bool ok = true, any = false;
         struct dl_arena *arena = s->cx->arena;
+        /* exported: each unchanged parameter the caller's argument */
+        struct dl_eval_bind bind = {sm->fn, clang_getNullCursor(), NULL, sm->params, NULL};
         for (unsigned i = 0; i < sm->n_returns && ok; i++) {
                 CXCursor kid[1];
                 struct dl_helper r = {0};
+                if (!attr && null_return(sm->fn, sm->returns[i]))
+                        continue;
                 if (dl_cx_children(sm->returns[i], kid, 1) < 1) {
                         ok = false;
                         break;
@@ -462,7 +596,7 @@ static bool make_helper(struct dl_summaries *s, struct summary *sm, struct dl_he
                 } else {
                         struct dl_eval inner = {
                                 s->cx, &sm->body, dl_cx_cursor_offset(sm->returns[i]),
-                                false, &s->hooks, NULL};
+                                false, &s->hooks, &bind};
                         struct dl_tmpl t;
                         dl_tmpl_init(&t, arena);
                         dl_eval_fold(&inner, kid[0], &t, 0);
@@ -471,17 +605,18 @@ static bool make_helper(struct dl_summaries *s, struct summary *sm, struct dl_he
                         r.value = dl_helper_encode(&v);
                         ok = r.value != NULL;
                 }
-                if (ok && i > 0)
+                if (ok && any)
                         ok = r.attr == h->attr && r.param == h->param && !r.value == !h->value &&
                              (!r.value || !strcmp(r.value, h->value));
-                if (i == 0) {
+                if (!any) {
                         *h = r;
+                        any = true;
                         continue;
                 }
                 free(r.value);
         }
         s->depth--;
-        if (!ok) {
+        if (!ok || !any) {
                 dl_helper_fini(h);
                 return false;
         }
@@ -544,10 +679,25 @@ enum dl_attr_type dl_summaries_attr(struct dl_summaries *s, struct dl_eval *ev, 
         }
         struct dl_tmpl t;
         dl_tmpl_init(&t, ev->cx->arena);
-        dl_helper_append(&t, h->value, at);
+        dl_helper_append(&t, h->value, at, NULL, NULL);
         *scalar = dl_tmpl_finish(&t, at);
         dl_tmpl_fini(&t);
         return h->attr;
+}
+
+/* out (zeroed) names the definition def: its USR, name and place. False
+ * when it has no USR. */
+static bool name_record(struct dl_summaries *s, CXCursor def, struct dl_helper *out)
+{
+        const char *usr = dl_cx_take(s->cx->arena, clang_getCursorUSR(def));
+        if (!usr[0])
+                return false;
+        struct dl_loc at = dl_cx_cursor_loc(s->cx, def);
+        out->usr = dl_xstrdup(usr);
+        out->name = dl_xstrdup(dl_cx_qualified_name(s->cx, def));
+        out->loc = at;
+        out->loc.file = dl_xstrdup(at.file);
+        return true;
 }
 
 bool dl_summaries_export(struct dl_summaries *s, CXCursor fn, struct dl_helper *out)
@@ -559,17 +709,27 @@ bool dl_summaries_export(struct dl_summaries *s, CXCursor fn, struct dl_helper *
         CXCursor def = clang_getCursorDefinition(fn);
         struct summary *sm = clang_Cursor_isNull(def) ? NULL : summary_def(s, def);
         const struct dl_helper *h = sm ? helper_of(s, sm) : NULL;
-        const char *usr = dl_cx_take(s->cx->arena, clang_getCursorUSR(def));
-        if (!h || !usr[0])
+        if (!h || !name_record(s, def, out))
                 return false;
-        struct dl_loc at = dl_cx_cursor_loc(s->cx, def);
-        out->usr = dl_xstrdup(usr);
-        out->name = dl_xstrdup(dl_cx_qualified_name(s->cx, def));
         out->attr = h->attr;
         out->param = h->param;
+        out->fill = h->fill;
+        out->bound = h->bound;
         out->value = dl_xstrdup(h->value);
-        out->loc = at;
-        out->loc.file = dl_xstrdup(at.file);
+        return true;
+}
+
+bool dl_summaries_unknown_fill(struct dl_summaries *s, CXCursor fn, struct dl_helper *out)
+{
+        memset(out, 0, sizeof *out);
+        CXCursor def = clang_getCursorDefinition(fn);
+        if (!summarizable(fn) || clang_Cursor_isNull(def) || !dl_cx_is_main_file(s->cx, def))
+                return false;
+        struct summary *sm = summary_def(s, def);
+        const struct dl_helper *h = sm ? helper_of(s, sm) : NULL;
+        if (!sm || h || !sm->unknown_fill || !name_record(s, def, out))
+                return false;
+        out->fill = sm->unknown_fill;
         return true;
 }
 

@@ -84,4 +84,15 @@ enum dl_attr_type dl_summaries_attr(struct dl_summaries *s, struct dl_eval *ev, 
  */
 bool dl_summaries_export(struct dl_summaries *s, CXCursor fn, struct dl_helper *out);
 
+/**
+ * dl_summaries_unknown_fill - why fn (defined in the main file) gives its
+ * callers no text, for --verbose: a string function of the table writes a
+ * parameter (a char buffer, a std::string by reference) in its body while
+ * the text it leaves there is not known (written on some paths only, or by
+ * code ddblint does not follow) and fn is no helper (dl_summaries_export).
+ * Returns: true and *out named as a helper with that parameter (1-based)
+ * as fill and no value (transfer full: dl_helper_fini), or false.
+ */
+bool dl_summaries_unknown_fill(struct dl_summaries *s, CXCursor fn, struct dl_helper *out);
+
 #endif

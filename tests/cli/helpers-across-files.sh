@@ -91,7 +91,7 @@ void touch(Aws::DynamoDB::DynamoDBClient &c, const Aws::String &id)
 EOT
 C="$T/cache"
 expect_rc 0 "$DDBLINT" iam-policy --no-cache --verbose .
-has "$T/err" "src/keys.cpp:2:13: note: helper UserPk returns USER#<?>: known at its calls in other files"
+has "$T/err" "src/keys.cpp:2:13: note: helper UserPk returns USER#<\$1>: known at its calls in other files"
 has "$T/err" "helper S returns an AttributeValue of type S: its argument 1"
 lacks "$T/err" "Hidden"
 expect_rc 0 "$DDBLINT" iam-policy --cache-dir "$C" -j 1 .
