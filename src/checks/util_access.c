@@ -194,11 +194,13 @@ static const char *item_keys(const struct dl_check_ctx *ctx, const struct dl_req
         bool known = kv.state == DL_KEYV_SET && kv.value.kind == DL_VAL_KNOWN;
         a->has_pk = true;
         set_key(&a->pk, pk, strlen(pk), "=", known ? &kv.value : NULL);
+        a->pk.missing = kv.state == DL_KEYV_NOT_SET;
         if (sk) {
                 struct dl_key_value skv;
                 dl_key_value_of(req, sk, &skv);
                 a->has_sk = true;
                 set_key(&a->sk, sk, strlen(sk), "=", skv.state == DL_KEYV_SET ? &skv.value : NULL);
+                a->sk.missing = skv.state == DL_KEYV_NOT_SET;
         }
         a->key_state = known ? DL_KEY_KNOWN : DL_KEY_UNKNOWN;
         return known ? NULL : "the partition key's value is not known";

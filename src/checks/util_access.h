@@ -46,6 +46,9 @@ struct dl_access_key {
         char *value;    /* the value's template (holes as dl_hole_dump), or NULL */
         char *prefix;   /* its known text before the first hole, or NULL */
         bool complete;  /* the value has no hole */
+        bool missing;   /* the request's Key provably lacks it (a key
+                           attribute of the table not given: DynamoDB
+                           rejects the key) */
 };
 
 /* The states of a name: ABSENT (no index), KNOWN, TEMPLATE (known text

@@ -17,8 +17,11 @@ static json_t *text(const char *s)
 
 static json_t *key_json(const struct dl_access_key *k)
 {
-        return json_pack("{s:o,s:s,s:o,s:o,s:b}", "attr", text(k->attr), "op", k->op, "value",
-                         text(k->value), "prefix", text(k->prefix), "complete", k->complete);
+        json_t *o = json_pack("{s:o,s:s,s:o,s:o,s:b}", "attr", text(k->attr), "op", k->op, "value",
+                              text(k->value), "prefix", text(k->prefix), "complete", k->complete);
+        if (k->missing) /* only then: records of every other key unchanged */
+                json_object_set_new(o, "missing", json_true());
+        return o;
 }
 
 static json_t *record_json(const struct dl_access *a, const char *path)

@@ -26,6 +26,8 @@ char *dl_inventory_shape(json_t *key)
         if (!json_is_object(key))
                 return dl_xstrdup("");
         const char *v = json_string_value(json_object_get(key, "value"));
+        if (json_is_true(json_object_get(key, "missing")))
+                return dl_xasprintf("(none: the key lacks %s)", dl_access_str(key, "attr"));
         return dl_xasprintf("%s %s %s", dl_access_str(key, "attr"), dl_access_str(key, "op"),
                             v ? v : "<?>");
 }
@@ -313,7 +315,7 @@ bool dl_inventory_write(FILE *out, json_t *records, enum dl_inventory_format f,
                                 fputs("| ", out);
                                 bool code = k == C_PK || k == C_SK || k == C_FILTER ||
                                             k == C_PROJECTION;
-                                bool unknown = !strncmp(rows[r].c[k], "(unknown", 8);
+                                bool unknown = rows[r].c[k][0] == '('; /* a sentence */
                                 put_md(out, rows[r].c[k], code && !unknown);
                                 fputc(' ', out);
                         }

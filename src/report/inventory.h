@@ -43,7 +43,9 @@ bool dl_inventory_write(FILE *out, json_t *records, enum dl_inventory_format f,
 
 /**
  * dl_inventory_shape - the text of a key shape (a record's "pk" or "sk"
- * object: `PK = USER#<?>`) into a new string; "" for null. Transfer full.
+ * object: `PK = USER#<?>`; a key attribute the request's Key lacks:
+ * `(none: the key lacks SK)`) into a new string; "" for null. Transfer
+ * full.
  */
 char *dl_inventory_shape(json_t *key);
 

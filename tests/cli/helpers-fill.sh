@@ -8,7 +8,8 @@
 # silent: the helper called once before a loop, a helper that writes a
 # constant whatever the element, a helper that writes on one path only
 # (--verbose says why its calls get no text); a helper returning a string
-# it allocates (asprintf, NULL on failure) is known too.
+# it allocates (asprintf, NULL on failure) is known too. A GetItem whose Key
+# lacks the sort key says so in access-patterns.
 . "$(dirname "$0")/lib.inc"
 mkdir -p p/src && cd p || exit 2
 cat >.ddblint.yaml <<'EOT'
@@ -124,6 +125,13 @@ int orders(const char *id, struct buf *out)
         free(pk);
         return ddb_call("Query", body, out);
 }
+int profile(const char *id, struct buf *out)
+{
+        char pk[64], body[256];
+        user_pk(pk, sizeof pk, id);
+        snprintf(body, sizeof body, "{\"TableName\":\"Users\",\"Key\":{\"PK\":{\"S\":\"%s\"}}}", pk);
+        return ddb_call("GetItem", body, out);
+}
 EOT
 expect_rc 1 "$DDBLINT" --no-cache --verbose --checks '-*,request-in-loop' .
 has "$T/err" "src/keys.c:4:6: note: helper user_pk writes USER#<\$3> into its argument 1, cut to the size its argument 2 gives: known at its calls in other files"
@@ -136,6 +144,10 @@ expect_rc 0 "$DDBLINT" access-patterns --no-cache --format csv .
 has "$T/out" 'GetItem,Users,,PK = USER#<?>,SK = PROFILE'
 has "$T/out" 'Query,Users,,PK = USER#<?>'
 has "$T/out" 'GetItem,Users,,PK = USERS,SK = PROFILE'
+# a Key without the table's sort key says so (key-schema-mismatch's case)
+has "$T/out" 'GetItem,Users,,PK = USER#<?>,(none: the key lacks SK)'
+expect_rc 0 "$DDBLINT" access-patterns --no-cache .
+has "$T/out" '| GetItem | Users |  | `PK = USER#<?>` | (none: the key lacks SK) |'
 expect_rc 0 "$DDBLINT" iam-policy --no-cache .
 has "$T/out" '"USER#*"'
 # the same from the result cache, -j 1 and -j 2
