@@ -124,6 +124,7 @@ void dl_job_wire_encode(const struct dl_job *job, const unsigned long *calls, si
                 dl_strbuf_putc(out, TAG_HELPER);
                 put_str(out, h->usr);
                 put_str(out, h->name);
+                put_u32(out, (uint32_t)h->kind);
                 put_u32(out, (uint32_t)h->attr);
                 put_u32(out, h->param);
                 put_u32(out, h->fill);
@@ -293,14 +294,16 @@ static void get_inferred(struct reader *r, struct dl_job *job)
         DL_VEC_PUSH(&job->inferred.v, w);
 }
 
-/* A helper (model/helper.h): a type beyond BS, no USR or name, neither
- * a parameter, a filled one nor a value, or a filled parameter of an
- * AttributeValue or beyond 64 is a broken message. */
+/* A helper (model/helper.h): a kind beyond REQUEST, a type beyond BS, no
+ * USR or name, neither a parameter, a filled one nor a value, a filled
+ * parameter of an AttributeValue or beyond 64, or a map or request with a
+ * type, a parameter or a filled one is a broken message. */
 static void get_helper(struct reader *r, struct dl_job *job)
 {
         struct dl_helper h = {0};
         h.usr = get_str(r, NULL);
         h.name = get_str(r, NULL);
+        uint32_t kind = get_u32(r);
         uint32_t attr = get_u32(r);
         h.param = get_u32(r);
         h.fill = get_u32(r);
@@ -311,12 +314,14 @@ static void get_helper(struct reader *r, struct dl_job *job)
         h.loc.col = get_u32(r);
         if (r->bad || !h.usr || !h.name || attr > DL_ATTR_BS || (!h.param && !h.fill && !h.value) ||
             (h.param && (!attr || h.param > 64)) ||
-            (h.fill && (attr || h.fill > 64 || h.bound > 64)) || (!h.fill && h.bound)) {
+            (h.fill && (attr || h.fill > 64 || h.bound > 64)) || (!h.fill && h.bound) ||
+            kind > DL_HELPER_REQUEST || (kind != DL_HELPER_VALUE && (attr || h.param || h.fill))) {
                 r->bad = true;
                 dl_helper_fini(&h);
                 return;
         }
         h.attr = (enum dl_attr_type)attr;
+        h.kind = (enum dl_helper_kind)kind;
         DL_VEC_PUSH(&job->inferred.helpers.v, h);
 }
 

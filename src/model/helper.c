@@ -9,6 +9,7 @@
 #include "../core/alloc.h"
 #include "../core/sort.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,6 +86,31 @@ static bool char_param_before(const char *text, size_t before, const char *name,
         return false;
 }
 
+/* Is s[0..n) (after `return`) one identifier, blanks around it? */
+static bool return_ident(const char *s, size_t n)
+{
+        size_t i = 0;
+        while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n'))
+                i++;
+        size_t b = i;
+        while (i < n && ident_char(s[i]))
+                i++;
+        size_t e = i;
+        while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n'))
+                i++;
+        return e > b && i == n && !(s[b] >= '0' && s[b] <= '9');
+}
+
+/* Does text spell `AttributeValue`? */
+static bool spells_attr_value(const char *text, size_t len)
+{
+        for (size_t i = 0; i + 14 <= len; i++) {
+                if (text[i] == 'A' && !memcmp(text + i, "AttributeValue", 14))
+                        return true;
+        }
+        return false;
+}
+
 /* Does a string function of `writers` at text[i..) write into a char
  * parameter of the function around it? */
 static bool writes_char_param(const char *text, size_t len, size_t i)
@@ -106,6 +132,29 @@ static bool writes_char_param(const char *text, size_t len, size_t i)
         return false;
 }
 
+/* Does text name a function returning a request object: an identifier
+ * ending in `Request`, blanks, an identifier and `(`
+ * (`QueryRequest ByUser(`)? */
+static bool request_function(const char *text, size_t len)
+{
+        for (size_t i = 1; i + 7 < len; i++) {
+                if (text[i] != 'R' || memcmp(text + i, "Request", 7) != 0 ||
+                    !ident_char(text[i - 1]))
+                        continue;
+                size_t k = i + 7;
+                if (k >= len || (text[k] != ' ' && text[k] != '\n'))
+                        continue;
+                while (k < len && (text[k] == ' ' || text[k] == '\n'))
+                        k++;
+                size_t b = k;
+                while (k < len && ident_char(text[k]))
+                        k++;
+                if (k > b && k < len && text[k] == '(')
+                        return true;
+        }
+        return false;
+}
+
 bool dl_helper_candidate(const char *text, size_t len)
 {
         for (size_t i = 0; text && i < len; i++) {
@@ -118,6 +167,9 @@ bool dl_helper_candidate(const char *text, size_t len)
 
 static bool dl_helper_return_candidate(const char *text, size_t len)
 {
+        /* a map or request helper returns its local object (`return k;`)
+         * in a file that spells AttributeValue or defines such a function */
+        int objects = -1;
         for (size_t i = 0; text && i + 6 <= len; i++) {
                 if (text[i] != 'r' || memcmp(text + i, "return", 6) != 0 ||
                     (i && ident_char(text[i - 1])) || (i + 6 < len && ident_char(text[i + 6])))
@@ -127,6 +179,13 @@ static bool dl_helper_return_candidate(const char *text, size_t len)
                         n++;
                 if (helper_return(text + i + 6, n))
                         return true;
+                if (n < max && return_ident(text + i + 6, n)) {
+                        if (objects < 0)
+                                objects =
+                                        spells_attr_value(text, len) || request_function(text, len);
+                        if (objects)
+                                return true;
+                }
         }
         return false;
 }
@@ -161,6 +220,151 @@ char *dl_helper_encode(const struct dl_value *v)
         char *out = dl_xstrdup(dl_strbuf_cstr(&sb));
         dl_strbuf_fini(&sb);
         return out;
+}
+
+/* ---- maps and requests as JSON text (the text form: '\\' and '<' escaped) -- */
+
+/* JSON syntax or already-escaped JSON text s, in the text form. */
+static void put_raw(struct dl_strbuf *sb, const char *s, size_t n)
+{
+        for (size_t i = 0; i < n; i++) {
+                if (s[i] == '\\' || s[i] == '<')
+                        dl_strbuf_putc(sb, '\\');
+                dl_strbuf_putc(sb, s[i]);
+        }
+}
+
+/* v (KNOWN) as a JSON string, each hole "<?>" inside it; anything else a
+ * hole where the value goes. */
+static void put_string(struct dl_strbuf *sb, const struct dl_value *v)
+{
+        if (v->kind != DL_VAL_KNOWN) {
+                dl_strbuf_puts(sb, "<?>");
+                return;
+        }
+        dl_strbuf_putc(sb, '"');
+        for (size_t i = 0; i < v->n_segs; i++) {
+                const struct dl_segment *g = &v->segs[i];
+                if (!g->text) {
+                        dl_strbuf_puts(sb, "<?>");
+                        continue;
+                }
+                for (size_t k = 0; k < g->len; k++) {
+                        unsigned char c = (unsigned char)g->text[k];
+                        char esc[8];
+                        if (c == '"' || c == '\\') {
+                                esc[0] = '\\';
+                                esc[1] = (char)c;
+                                put_raw(sb, esc, 2);
+                        } else if (c < 0x20) {
+                                snprintf(esc, sizeof esc, "\\u%04x", c);
+                                put_raw(sb, esc, strlen(esc));
+                        } else {
+                                put_raw(sb, (const char *)&c, 1);
+                        }
+                }
+        }
+        dl_strbuf_putc(sb, '"');
+}
+
+/* One AttributeValue: {"S":"text"}; a type not known: a hole. */
+static void put_attr(struct dl_strbuf *sb, const struct dl_attr *a)
+{
+        const char *type = dl_attr_type_name(a->type);
+        if (!type) {
+                dl_strbuf_puts(sb, "<?>");
+                return;
+        }
+        dl_strbuf_printf(sb, "{\"%s\":", type);
+        if (a->type == DL_ATTR_S || a->type == DL_ATTR_N || a->type == DL_ATTR_B)
+                put_string(sb, &a->val);
+        else if (a->type == DL_ATTR_NULL)
+                dl_strbuf_puts(sb, "true");
+        else if (a->type == DL_ATTR_BOOL && dl_value_is_complete(&a->val) &&
+                 (dl_value_equals(&a->val, "true") || dl_value_equals(&a->val, "false")))
+                dl_strbuf_puts(sb, a->val.text);
+        else
+                dl_strbuf_puts(sb, "<?>");
+        dl_strbuf_putc(sb, '}');
+}
+
+/* m as a JSON object (names: "#n":"name"); DYNAMIC: a hole. */
+static void put_map(struct dl_strbuf *sb, const struct dl_attr_map *m, bool names)
+{
+        if (m->kind != DL_VAL_KNOWN) {
+                dl_strbuf_puts(sb, "<?>");
+                return;
+        }
+        dl_strbuf_putc(sb, '{');
+        for (size_t i = 0; i < m->n; i++) {
+                if (i)
+                        dl_strbuf_putc(sb, ',');
+                put_string(sb, &m->items[i].key);
+                dl_strbuf_putc(sb, ':');
+                if (names)
+                        put_string(sb, &m->items[i].val);
+                else
+                        put_attr(sb, &m->items[i]);
+        }
+        dl_strbuf_putc(sb, '}');
+}
+
+/* The text of sb on the heap when it is one line, else NULL; sb freed. */
+static char *take_line(struct dl_strbuf *sb)
+{
+        char *out =
+                memchr(dl_strbuf_cstr(sb), '\n', sb->len) ? NULL : dl_xstrdup(dl_strbuf_cstr(sb));
+        dl_strbuf_fini(sb);
+        return out;
+}
+
+char *dl_helper_encode_map(const struct dl_attr_map *m)
+{
+        if (m->kind == DL_VAL_ABSENT)
+                return NULL;
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        put_map(&sb, m, false);
+        return take_line(&sb);
+}
+
+char *dl_helper_encode_request(const struct dl_request *r)
+{
+        if (r->n_items || r->shape || r->json_body || r->member || r->keys.kind != DL_VAL_ABSENT)
+                return NULL;
+        struct dl_strbuf sb;
+        dl_strbuf_init(&sb);
+        dl_strbuf_putc(&sb, '{');
+        bool first = true;
+        for (unsigned f = 0; f < DL_FIELD_COUNT; f++) {
+                const struct dl_value *v = &r->fields[f];
+                if (v->kind == DL_VAL_ABSENT || (v->kind == DL_VAL_DYNAMIC && v->unseen))
+                        continue;
+                dl_strbuf_printf(&sb, "%s\"%s\":", first ? "" : ",", dl_field_api_name(f));
+                first = false;
+                enum dl_field_kind k = dl_field_kind(f);
+                if (v->kind != DL_VAL_KNOWN)
+                        dl_strbuf_puts(&sb, "<?>");
+                else if (k == DL_FK_STRING || k == DL_FK_EXPR || k == DL_FK_ENUM)
+                        put_string(&sb, v);
+                else if ((k == DL_FK_INT || k == DL_FK_BOOL) && dl_value_is_complete(v) && v->len &&
+                         !memchr(v->text, '<', v->len) && !memchr(v->text, '\\', v->len))
+                        put_raw(&sb, v->text, v->len);
+                else
+                        dl_strbuf_puts(&sb, "<?>");
+        }
+        for (unsigned i = 0; i < DL_MAP_COUNT; i++) {
+                const struct dl_attr_map *m = dl_request_map((struct dl_request *)r, i);
+                if (m->kind == DL_VAL_ABSENT || (m->kind == DL_VAL_DYNAMIC && !m->n && r->escaped))
+                        continue;
+                dl_strbuf_printf(&sb, "%s\"%s\":", first ? "" : ",", dl_map_api_name(i));
+                first = false;
+                put_map(&sb, m, i == DL_MAP_NAMES);
+        }
+        if (r->escaped)
+                dl_strbuf_puts(&sb, first ? "<?>" : ",<?>");
+        dl_strbuf_putc(&sb, '}');
+        return take_line(&sb);
 }
 
 void dl_helper_append(struct dl_tmpl *t, const char *text, struct dl_loc at,
@@ -234,8 +438,8 @@ static bool same_usr(const void *a, const void *b)
 static bool same(const void *pa, const void *pb)
 {
         const struct dl_helper *a = pa, *b = pb;
-        return a->attr == b->attr && a->param == b->param && a->fill == b->fill &&
-               a->bound == b->bound && !a->value == !b->value &&
+        return a->kind == b->kind && a->attr == b->attr && a->param == b->param &&
+               a->fill == b->fill && a->bound == b->bound && !a->value == !b->value &&
                (!a->value || !strcmp(a->value, b->value));
 }
 
@@ -273,6 +477,10 @@ void dl_helper_describe(struct dl_strbuf *sb, const struct dl_helper *h)
                                  h->value ? h->value : "<?>", h->fill);
                 if (h->bound)
                         dl_strbuf_printf(sb, ", cut to the size its argument %u gives", h->bound);
+        } else if (h->kind == DL_HELPER_MAP) {
+                dl_strbuf_printf(sb, "%s returns the map %s", h->name, h->value);
+        } else if (h->kind == DL_HELPER_REQUEST) {
+                dl_strbuf_printf(sb, "%s returns the request %s", h->name, h->value);
         } else if (h->attr == DL_ATTR_UNKNOWN)
                 dl_strbuf_printf(sb, "%s returns %s", h->name, h->value ? h->value : "<?>");
         else if (h->param)

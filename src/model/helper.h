@@ -19,6 +19,13 @@
  * The template travels as text (job_wire, the result cache's key): its
  * known bytes with '\\' and '<' escaped by a '\\', "<?>" for a hole and
  * "<$N>" for parameter N (struct dl_hole.param).
+ *
+ * A helper may also return a map of AttributeValues (`Key UserKey(id)`
+ * filling `k["PK"] = S("USER#" + id)`) or a whole request object
+ * (`QueryRequest ByUser(id)`): its value is then the JSON text a low-level
+ * request body would hold (model/json_request.h reads it back at the
+ * call), in the same text form: a value only known at run time is a hole
+ * where the value goes, members that may be unseen a hole where members go.
  */
 #ifndef DL_MODEL_HELPER_H
 #define DL_MODEL_HELPER_H
@@ -34,25 +41,34 @@
 struct dl_arena;
 struct dl_tmpl;
 
+/* What a helper returns. */
+enum dl_helper_kind {
+        DL_HELPER_VALUE = 0, /* a string, or an AttributeValue (attr) */
+        DL_HELPER_MAP,       /* a map of AttributeValues (a Key, an Item): value is
+                                its JSON object, as a request body writes one */
+        DL_HELPER_REQUEST,   /* a whole request object: value is its JSON body */
+};
+
 struct dl_helper {
-        char *usr;              /* clang's USR of the function: its name across units (heap) */
-        char *name;             /* qualified name, for notes (heap) */
-        enum dl_attr_type attr; /* DL_ATTR_UNKNOWN: returns a string; else an
+        char *usr;                /* clang's USR of the function: its name across units (heap) */
+        char *name;               /* qualified name, for notes (heap) */
+        enum dl_helper_kind kind; /* what it returns */
+        enum dl_attr_type attr;   /* DL_ATTR_UNKNOWN: returns a string; else an
                                   AttributeValue of this type */
-        unsigned param;         /* attr only: 1-based parameter that is the
+        unsigned param;           /* attr only: 1-based parameter that is the
                                   scalar whole; 0: value is */
-        unsigned fill;          /* string only: 1-based parameter (a char
+        unsigned fill;            /* string only: 1-based parameter (a char
                                   buffer, a std::string by reference) the
                                   function writes value into; 0: it returns
                                   value */
-        unsigned bound;         /* fill only: 1-based parameter that bounds
+        unsigned bound;           /* fill only: 1-based parameter that bounds
                                   the write (`snprintf(out, n, ...)`: the
                                   caller's size cuts the text); 0: none */
-        char *value;            /* the template as text (above), or NULL (heap):
+        char *value;              /* the template as text (above), or NULL (heap):
                                   with fill, the function writes that
                                   parameter with text not known (a record
                                   for --verbose: its calls get a hole) */
-        struct dl_loc loc;      /* the definition (file on the heap) */
+        struct dl_loc loc;        /* the definition (file on the heap) */
 };
 
 struct dl_helper_vec {
@@ -63,12 +79,15 @@ struct dl_helper_vec {
  * dl_helper_candidate - may text (len bytes, a source file) define a
  * helper? True when a `return` statement (the text from `return` to its
  * `;`, at most 512 bytes) holds a string literal next to a `+`, or
- * `AttributeValue`, or `strdup(`; or when a C string function of the
- * table (snprintf, sprintf, asprintf, strcpy, strcat, strlcpy, strftime,
- * memcpy...) writes into an identifier declared `char *NAME` or `char
- * NAME[...]` followed by `,` or `)` in the 4,096 bytes before it (a
- * parameter the function fills). A cheap scan (no preprocessing): false means the
- * first pass does not parse the file for helpers.
+ * `AttributeValue`, or `strdup(`; or returns one identifier (`return k;`)
+ * in a text that spells `AttributeValue` anywhere or names a function
+ * returning a request class (`QueryRequest ByUser(`): a map or request
+ * helper; or when a C string function of the table (snprintf, sprintf,
+ * asprintf, strcpy, strcat, strlcpy, strftime, memcpy...) writes into an
+ * identifier declared `char *NAME` or `char NAME[...]` followed by `,` or
+ * `)` in the 4,096 bytes before it (a parameter the function fills). A
+ * cheap scan (no preprocessing): false means the first pass does not parse
+ * the file for helpers.
  */
 bool dl_helper_candidate(const char *text, size_t len);
 
@@ -80,6 +99,24 @@ char *dl_helper_encode(const struct dl_value *v);
 
 /* Appends to t what the caller passes as parameter n (1-based). */
 typedef void (*dl_helper_param_fn)(void *data, struct dl_tmpl *t, unsigned n);
+
+/**
+ * dl_helper_encode_map - m as a JSON object of AttributeValues in the text
+ * form above (`{"PK":{"S":"USER#<?>"}}`; an entry of unknown type `<?>`, a
+ * DYNAMIC map the hole `<?>` whole), on the heap (transfer full); NULL
+ * when m is ABSENT.
+ */
+char *dl_helper_encode_map(const struct dl_attr_map *m);
+
+/**
+ * dl_helper_encode_request - r's members as the JSON body of its operation
+ * in the text form above: each field set (a DYNAMIC one as a hole), each
+ * map, and a hole where members go when r escaped. NULL (nothing is
+ * exported) when r holds what a body cannot say here: batch or transaction
+ * members, a structure built in objects, a JSON body of its own, a
+ * BatchGetItem member's keys. Transfer full.
+ */
+char *dl_helper_encode_request(const struct dl_request *r);
 
 /**
  * dl_helper_append - append the template text (the form above) to t: its

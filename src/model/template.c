@@ -88,6 +88,20 @@ static bool str_eq(const char *a, const char *b)
         return (!a && !b) || (a && b && strcmp(a, b) == 0);
 }
 
+bool dl_value_same(const struct dl_value *a, const struct dl_value *b)
+{
+        if (a->kind != b->kind || (a->kind == DL_VAL_KNOWN && a->n_segs != b->n_segs))
+                return false;
+        for (size_t i = 0; a->kind == DL_VAL_KNOWN && i < a->n_segs; i++) {
+                const struct dl_segment *x = &a->segs[i], *y = &b->segs[i];
+                if (!x->text != !y->text ||
+                    (x->text && (x->len != y->len || memcmp(x->text, y->text, x->len))) ||
+                    (!x->text && !dl_hole_equal(x->hole, y->hole)))
+                        return false;
+        }
+        return true;
+}
+
 bool dl_hole_equal(const struct dl_hole *a, const struct dl_hole *b)
 {
         enum dl_hole_kind ka = a ? a->kind : DL_HOLE_UNKNOWN;

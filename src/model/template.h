@@ -144,6 +144,13 @@ void dl_hole_dump(struct dl_strbuf *sb, const struct dl_hole *h);
  */
 bool dl_hole_equal(const struct dl_hole *a, const struct dl_hole *b);
 
+/**
+ * dl_value_same - a and b are the same value: the same kind and, when
+ * KNOWN, the same segments (the same known bytes, holes of equal shapes,
+ * dl_hole_equal); locations are not compared.
+ */
+bool dl_value_same(const struct dl_value *a, const struct dl_value *b);
+
 /** dl_time_grain_name - "year", "month", "week", "day", "hour", "minute",
  * "second"; "none" for DL_GRAIN_NONE. Static storage. */
 const char *dl_time_grain_name(enum dl_time_grain g);

@@ -310,6 +310,7 @@ enum dl_status dl_analyze_infer(const char *path, const struct dl_analyze_opts *
                         struct dl_helper h;
                         struct dl_summaries *sums = dl_engine_summaries(engine);
                         if (round == 0 && (dl_summaries_export(sums, fn, &h) ||
+                                           dl_engine_export_helper(engine, fn, &h) ||
                                            dl_summaries_unknown_fill(sums, fn, &h)))
                                 DL_VEC_PUSH(&out->helpers.v, h);
                 }

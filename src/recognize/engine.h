@@ -75,6 +75,21 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
 unsigned dl_engine_recover(struct dl_engine *e, const CXCursor *funcs, size_t n,
                            struct dl_request_vec *reqs);
 
+struct dl_helper;
+
+/**
+ * dl_engine_export_helper - is fn (a function of the main file with
+ * external linkage, not virtual) a helper other files may call for a whole
+ * map of AttributeValues or a whole request object (model/helper.h,
+ * DL_HELPER_MAP / DL_HELPER_REQUEST)? Its returns are followed in its body
+ * (parameters are holes) and must agree; a map must be fully listed, a
+ * request may be partly known (what is not is a hole). A map helper not
+ * exported is said at its callers (`helper-not-followed`, --verbose).
+ * Implemented in follow_helper.c.
+ * Returns: true and *out filled (transfer full: dl_helper_fini), or false.
+ */
+bool dl_engine_export_helper(struct dl_engine *e, CXCursor fn, struct dl_helper *out);
+
 struct dl_inferred_vec;
 
 /* The members a wrapper's call in a file takes its operation and body from

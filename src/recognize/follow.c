@@ -49,8 +49,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_HELPER_DEPTH 4
-
 static enum dl_attr_type attr_call(void *data, CXCursor call, CXCursor *arg, bool *copy);
 
 struct dl_engine *dl_engine_new(const struct dl_rctx *ctx, const struct dl_unit *unit)
@@ -105,7 +103,7 @@ bool dl_engine_applies(const struct dl_engine *e)
 }
 
 /* The indexed body of fn, built once per engine. */
-static struct fbody *body_of(struct dl_engine *e, CXCursor fn)
+struct fbody *dl_follow_body_of(struct dl_engine *e, CXCursor fn)
 {
         for (size_t i = 0; i < e->bodies.n; i++) {
                 if (clang_equalCursors(e->bodies.items[i]->fn, fn))
@@ -421,8 +419,8 @@ static void replace_state(struct dl_request *r, const struct dl_request *t, bool
 }
 
 struct returns {
-        CXCursor items[8];
-        unsigned n;
+        CXCursor *items;
+        unsigned n, max;
 };
 
 static enum CXChildVisitResult find_returns(CXCursor c, CXCursor parent, CXClientData data)
@@ -433,7 +431,7 @@ static enum CXChildVisitResult find_returns(CXCursor c, CXCursor parent, CXClien
         if (k == CXCursor_LambdaExpr)
                 return CXChildVisit_Continue;
         if (k == CXCursor_ReturnStmt) {
-                if (rs->n < 8)
+                if (rs->n < rs->max)
                         rs->items[rs->n] = c;
                 rs->n++;
                 return CXChildVisit_Continue;
@@ -441,26 +439,33 @@ static enum CXChildVisitResult find_returns(CXCursor c, CXCursor parent, CXClien
         return CXChildVisit_Recurse;
 }
 
-/* A request returned by a function of this TU: its returns, joined (a
- * member that differs between them becomes DYNAMIC). */
-static bool build_from_helper(struct scope *s, struct dl_request *r, CXCursor call)
+unsigned dl_follow_returns(CXCursor fn, CXCursor out[DL_FOLLOW_MAX_RETURNS])
 {
-        CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
+        struct returns rs = {out, 0, DL_FOLLOW_MAX_RETURNS};
+        clang_visitChildren(fn, find_returns, &rs);
+        return rs.n;
+}
+
+/* The request fn (a function of this TU) returns, into r: its returns,
+ * joined (a member that differs between them becomes DYNAMIC). False when
+ * fn has no body, too many returns, or is too deep. */
+bool dl_follow_from_returns(struct scope *s, struct dl_request *r, CXCursor fn, struct dl_loc at)
+{
         if (s->depth >= MAX_HELPER_DEPTH || !dl_cx_has_body(fn))
                 return false;
-        struct scope inner = {s->e, body_of(s->e, fn), s->depth + 1, 0, s->handle};
-        struct returns rs = {.n = 0};
-        clang_visitChildren(fn, find_returns, &rs);
-        bool ok = rs.n >= 1 && rs.n <= 8;
-        for (unsigned i = 0; ok && i < rs.n; i++) {
+        struct scope inner = {s->e, dl_follow_body_of(s->e, fn), s->depth + 1, 0, s->handle};
+        CXCursor rets[DL_FOLLOW_MAX_RETURNS];
+        unsigned n = dl_follow_returns(fn, rets);
+        bool ok = n >= 1 && n <= DL_FOLLOW_MAX_RETURNS;
+        for (unsigned i = 0; ok && i < n; i++) {
                 CXCursor kid[1];
-                if (dl_cx_children(rs.items[i], kid, 1) < 1) {
+                if (dl_cx_children(rets[i], kid, 1) < 1) {
                         ok = false;
                         break;
                 }
                 struct dl_request t;
                 dl_request_init(&t, r->op);
-                dl_follow_build_expr(&inner, &t, kid[0], dl_follow_off_of(rs.items[i]));
+                dl_follow_build_expr(&inner, &t, kid[0], dl_follow_off_of(rets[i]));
                 if (i == 0) {
                         merge(dl_follow_arena_of(s), r, &t, false);
                         continue;
@@ -474,13 +479,29 @@ static bool build_from_helper(struct scope *s, struct dl_request *r, CXCursor ca
                         if (!same)
                                 r->fields[f] = dl_value_dynamic(b->loc);
                 }
+                /* a map that differs between the returns: not known */
+                for (unsigned m = 0; m < DL_MAP_COUNT; m++) {
+                        struct dl_attr_map *rm = dl_request_map(r, m);
+                        if (!dl_follow_same_map(rm, dl_request_map(&t, m)))
+                                rm->kind = DL_VAL_DYNAMIC;
+                }
+                if (t.n_items || r->n_items || t.keys.kind != r->keys.kind)
+                        dl_request_mark_escaped(r);
                 if (t.shape != r->shape) /* differing structures: not known */
-                        r->shape =
-                                dl_shape_unknown(dl_follow_arena_of(s), dl_follow_loc_of(s, call));
+                        r->shape = dl_shape_unknown(dl_follow_arena_of(s), at);
                 if (t.escaped)
                         dl_request_mark_escaped(r);
         }
         return ok;
+}
+
+/* A request returned by a function of this TU, or by a helper the first
+ * pass found in another file (follow_helper.c). */
+static bool build_from_helper(struct scope *s, struct dl_request *r, CXCursor call)
+{
+        CXCursor fn = clang_getCursorDefinition(clang_getCursorReferenced(call));
+        return dl_follow_from_returns(s, r, fn, dl_follow_loc_of(s, call)) ||
+               dl_follow_ext_request(s, r, call);
 }
 
 static void follow_var(struct scope *s, struct dl_request *r, CXCursor var, unsigned use,
@@ -523,7 +544,8 @@ static void request_arg(struct scope *s, struct dl_request *r, const struct dl_b
         if (dl_cx_has_body(def) && s->depth < MAX_HELPER_DEPTH &&
             (unsigned)a < (unsigned)clang_Cursor_getNumArguments(def)) {
                 /* a helper of this TU fills it: its events on the parameter */
-                struct scope inner = {s->e, body_of(s->e, def), s->depth + 1, 0, s->handle};
+                struct scope inner = {s->e, dl_follow_body_of(s->e, def), s->depth + 1, 0,
+                                      s->handle};
                 struct dl_request t;
                 dl_request_init(&t, r->op);
                 follow_var(&inner, &t, clang_Cursor_getArgument(def, (unsigned)a), UINT_MAX, true);
@@ -860,7 +882,7 @@ void dl_engine_function(struct dl_engine *e, CXCursor fn, const char *function,
                     e->recs[i]->reported_by_callers(&e->ctx, function))
                         return; /* a declared wrapper: its callers' calls are the requests */
         }
-        struct scope s = {e, body_of(e, fn), 0, 0, false};
+        struct scope s = {e, dl_follow_body_of(e, fn), 0, 0, false};
         for (size_t i = 0; i < s.fb->body.calls.n; i++) {
                 const struct dl_event *ev = dl_follow_event_at(&s, (int)i);
                 if (ev->kind != DL_EV_SEND)

@@ -26,8 +26,9 @@
 #include <clang-c/Index.h>
 #include <stdbool.h>
 
-#define MAX_NEST 64  /* nested request expressions: `Req r = r;` cannot loop */
-#define MAX_LIST 256 /* entries of an initializer list */
+#define MAX_NEST 64        /* nested request expressions: `Req r = r;` cannot loop */
+#define MAX_LIST 256       /* entries of an initializer list */
+#define MAX_HELPER_DEPTH 4 /* helpers followed inside one another */
 
 /* A function body with the events of its calls, classified on demand. */
 struct fbody {
@@ -63,6 +64,19 @@ struct scope {
 };
 
 /* ---- follow.c ---- */
+
+#define DL_FOLLOW_MAX_RETURNS 8 /* returns of a helper followed (more: not followed) */
+
+/* The indexed body of fn, built once per engine. */
+struct fbody *dl_follow_body_of(struct dl_engine *e, CXCursor fn);
+/* The return statements of fn (not its lambdas'): out[0..min(n, max)),
+ * returns n. */
+unsigned dl_follow_returns(CXCursor fn, CXCursor out[DL_FOLLOW_MAX_RETURNS]);
+/* The request fn (a function of this TU with a body) returns, into r, its
+ * returns joined (what differs between them is not known); at: where it
+ * is called. False when it cannot be followed (no body, too deep, no or
+ * too many returns). */
+bool dl_follow_from_returns(struct scope *s, struct dl_request *r, CXCursor fn, struct dl_loc at);
 
 /* The arena of the unit (requests, maps, strings). */
 struct dl_arena *dl_follow_arena_of(struct scope *s);
@@ -137,6 +151,19 @@ const struct dl_body_call *dl_follow_parent_call(const struct dl_body *b,
  * call. */
 void dl_follow_apply_shape(struct scope *s, struct dl_request *r, const struct dl_event *ev,
                            CXCursor call, bool maybe);
+
+/* ---- follow_helper.c ---- */
+
+/* Do a and b hold the same entries (kind, keys, types, values)? */
+bool dl_follow_same_map(const struct dl_attr_map *a, const struct dl_attr_map *b);
+/* The map a call returns (`SetKey(UserKey(id))`): a function of this TU
+ * returning a local map, its returns joined (they must agree, else the map
+ * is DYNAMIC), or a map helper of another file (model/helper.h). False
+ * when call is no such function (m untouched). */
+bool dl_follow_map_from_helper(struct scope *s, struct dl_attr_map *m, CXCursor call, unsigned use);
+/* The request a helper of another file returns (model/helper.h), read
+ * into r at call; false when call is none. */
+bool dl_follow_ext_request(struct scope *s, struct dl_request *r, CXCursor call);
 
 /* ---- follow_lowlevel.c ---- */
 

@@ -265,6 +265,8 @@ void dl_follow_map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_nam
                 map_from_list(s, m, is_names, list, use);
         } else if (is_empty_construct(e)) {
                 /* Map() or {}: known and empty (DynamoDB rejects it) */
+        } else if (!is_names && dl_follow_map_from_helper(s, m, e, use)) {
+                /* a helper's map (follow_helper.c) */
         } else if (!s->fb || !dl_follow_local_object_ref(e, &var)) {
                 m->kind = DL_VAL_DYNAMIC;
                 return;
@@ -273,6 +275,10 @@ void dl_follow_map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_nam
                 CXCursor l = clang_Cursor_isNull(init) ? init : find_init_list(init);
                 if (!clang_Cursor_isNull(l))
                         map_from_list(s, m, is_names, l, use);
+                else if (!clang_Cursor_isNull(init) && !is_empty_construct(init) &&
+                         (is_names || !dl_follow_map_from_helper(s, m, dl_cx_strip(init),
+                                                                 dl_follow_off_of(var))))
+                        m->kind = DL_VAL_DYNAMIC; /* a copy of what ddblint cannot list */
                 struct map_walk w = {s, m, is_names, use};
                 if (dl_body_track(&s->fb->body, var, dl_follow_off_of(var), use, map_site, &w))
                         m->kind = DL_VAL_DYNAMIC; /* written where ddblint cannot list it */

@@ -230,20 +230,6 @@ static bool too_deep(const struct dl_summaries *s, CXCursor fn)
         return false;
 }
 
-static bool same_value(const struct dl_value *a, const struct dl_value *b)
-{
-        if (a->kind != b->kind || a->n_segs != b->n_segs)
-                return false;
-        for (size_t i = 0; a->kind == DL_VAL_KNOWN && i < a->n_segs; i++) {
-                const struct dl_segment *x = &a->segs[i], *y = &b->segs[i];
-                if (!x->text != !y->text ||
-                    (x->text && (x->len != y->len || memcmp(x->text, y->text, x->len))) ||
-                    (!x->text && !dl_hole_equal(x->hole, y->hole)))
-                        return false;
-        }
-        return true;
-}
-
 /* Is t (canonical) a pointer to a char? */
 static bool char_pointer(CXType t)
 {
@@ -325,7 +311,8 @@ static bool call_value(void *data, struct dl_eval *ev, CXCursor call, struct dl_
         if (!sm) {
                 /* defined in another file: what the first pass found there */
                 const struct dl_helper *h = helper_at(s, call);
-                if (!h || h->attr != DL_ATTR_UNKNOWN || !h->value || h->fill)
+                if (!h || h->kind != DL_HELPER_VALUE || h->attr != DL_ATTR_UNKNOWN || !h->value ||
+                    h->fill)
                         return false;
                 append_helper(ev, call, h, t, depth);
                 return true;
@@ -358,7 +345,7 @@ static bool call_value(void *data, struct dl_eval *ev, CXCursor call, struct dl_
                 if (!any)
                         first = v;
                 else
-                        same = same_value(&first, &v);
+                        same = dl_value_same(&first, &v);
                 any = true;
         }
         s->depth--;
@@ -467,6 +454,57 @@ static CXCursor whole(CXCursor e)
         return e;
 }
 
+/* A local AttributeValue a helper returns (`AttributeValue v; v.SetS(s);
+ * return v;`): its last typed setter before the return, provided it is
+ * default-constructed, every setter runs on every path and nothing else
+ * may change it. */
+struct attr_local {
+        struct dl_summaries *s;
+        unsigned use;
+        enum dl_attr_type type;
+        CXCursor arg;
+        bool unsure;
+};
+
+static bool attr_local_site(void *data, const struct dl_body_site *site)
+{
+        struct attr_local *w = data;
+        if (site->ref->off >= w->use)
+                return true; /* the return itself, or after it */
+        if (site->call < 0 || site->arg != DL_BODY_OBJECT)
+                return false;
+        const struct dl_body_call *c = &site->body->calls.items[site->call];
+        CXCursor arg = clang_getNullCursor();
+        bool copy = false;
+        enum dl_attr_type t = w->s->attr_call(w->s->attr_data, c->cursor, &arg, &copy);
+        if (t == DL_ATTR_UNKNOWN || copy)
+                return false;
+        if (dl_body_when(site->body, c->off, w->use) != DL_WHEN_SURE)
+                w->unsure = true;
+        w->type = t;
+        w->arg = arg;
+        return true;
+}
+
+/* The type of the local AttributeValue var returned at offset use, *arg
+ * its setter's scalar argument (a null cursor when none). */
+static enum dl_attr_type attr_local(struct dl_summaries *s, struct summary *sm, CXCursor var,
+                                    unsigned use, CXCursor *arg)
+{
+        CXCursor init = dl_cx_strip(dl_cx_var_init(var));
+        if (clang_getCursorKind(var) != CXCursor_VarDecl ||
+            clang_Cursor_getStorageClass(var) == CX_SC_Static ||
+            (!clang_Cursor_isNull(init) && (clang_getCursorKind(init) != CXCursor_CallExpr ||
+                                            clang_Cursor_getNumArguments(init) != 0)))
+                return DL_ATTR_UNKNOWN;
+        struct attr_local w = {s, use, DL_ATTR_UNKNOWN, clang_getNullCursor(), false};
+        if (dl_body_track(&sm->body, var, dl_cx_cursor_offset(var), use, attr_local_site, &w) ||
+            w.unsure)
+                return DL_ATTR_UNKNOWN;
+        *arg = w.arg;
+        return w.type;
+}
+
 /* The AttributeValue return e of sm: its type and either the parameter
  * passed through whole as its scalar (*param, 1-based) or its scalar
  * folded with the parameters as holes (*value, heap; "<?>" when nothing
@@ -481,11 +519,16 @@ static enum dl_attr_type attr_return(struct dl_summaries *s, struct summary *sm,
                 return DL_ATTR_UNKNOWN;
         for (int i = 0; i < 16; i++) {
                 e = dl_cx_strip(e);
-                if (clang_getCursorKind(e) != CXCursor_CallExpr)
-                        return DL_ATTR_UNKNOWN;
                 CXCursor arg = clang_getNullCursor();
                 bool copy = false;
-                enum dl_attr_type type = s->attr_call(s->attr_data, e, &arg, &copy);
+                enum dl_attr_type type;
+                if (clang_getCursorKind(e) == CXCursor_DeclRefExpr)
+                        type = attr_local(s, sm, clang_getCursorReferenced(e),
+                                          dl_cx_cursor_offset(ret), &arg);
+                else if (clang_getCursorKind(e) == CXCursor_CallExpr)
+                        type = s->attr_call(s->attr_data, e, &arg, &copy);
+                else
+                        return DL_ATTR_UNKNOWN;
                 if (copy) {
                         e = arg;
                         continue;
@@ -651,6 +694,16 @@ static const struct dl_helper *helper_at(struct dl_summaries *s, CXCursor call)
         return usr[0] ? dl_helper_find(s->ext, s->n_ext, usr) : NULL;
 }
 
+const struct dl_helper *dl_summaries_external(struct dl_summaries *s, CXCursor call)
+{
+        CXCursor callee = clang_getCursorReferenced(call);
+        if (!s->n_ext || !summarizable(callee) ||
+            !clang_Cursor_isNull(clang_getCursorDefinition(callee)))
+                return NULL;
+        const char *usr = dl_cx_take(s->cx->arena, clang_getCursorUSR(callee));
+        return usr[0] ? dl_helper_find(s->ext, s->n_ext, usr) : NULL;
+}
+
 void dl_summaries_set_helpers(struct dl_summaries *s, const struct dl_helper *v, size_t n,
                               dl_attr_call_fn attr_call, void *data)
 {
@@ -664,7 +717,7 @@ enum dl_attr_type dl_summaries_attr(struct dl_summaries *s, struct dl_eval *ev, 
                                     struct dl_value *scalar)
 {
         const struct dl_helper *h = helper_at(s, call);
-        if (!h || h->attr == DL_ATTR_UNKNOWN)
+        if (!h || h->kind != DL_HELPER_VALUE || h->attr == DL_ATTR_UNKNOWN)
                 return DL_ATTR_UNKNOWN;
         struct dl_loc at = dl_cx_cursor_loc(ev->cx, call);
         if (h->param) {

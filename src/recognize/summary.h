@@ -76,6 +76,13 @@ enum dl_attr_type dl_summaries_attr(struct dl_summaries *s, struct dl_eval *ev, 
                                     struct dl_value *scalar);
 
 /**
+ * dl_summaries_external - the helper the first pass found in another file
+ * (dl_summaries_set_helpers) that call's callee is, when the callee has no
+ * definition in this unit; NULL otherwise (transfer none).
+ */
+const struct dl_helper *dl_summaries_external(struct dl_summaries *s, CXCursor call);
+
+/**
  * dl_summaries_export - the helper fn is for other files (model/helper.h):
  * fn a function with external linkage defined in the main file, not
  * virtual, whose returns all give one string template with known text, or
