@@ -26,7 +26,7 @@ static bool helper_return(const char *s, size_t n)
         for (size_t i = 0; i < n; i++) {
                 if (s[i] == 'A' && n - i >= 14 && !memcmp(s + i, "AttributeValue", 14))
                         return true;
-                if (s[i] == 's' && n - i >= 7 && !memcmp(s + i, "strdup(", 7))
+                if (s[i] == 's' && n - i >= 7 && !memcmp(s + i, "strdup", 6) && s[i + 6] == '(')
                         return true;
                 if (s[i] != '"')
                         continue;

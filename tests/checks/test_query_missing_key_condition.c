@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "builder.h"
+#include "core/alloc.h"
 #include "core/strbuf.h"
 #include "model/fix.h"
 #include "checks/check.h"
@@ -204,7 +205,7 @@ static void test_many_sends(void **state)
         struct dl_tb tb;
         dl_tb_init(&tb);
         enum { N = 20000 };
-        const struct dl_request **all = calloc(N, sizeof *all);
+        const struct dl_request **all = dl_xcalloc(N, sizeof *all);
         for (unsigned i = 0; i < N; i++) {
                 struct dl_request *r = dl_tb_request(&tb, DL_OP_QUERY);
                 dl_tb_set(&tb, r, DL_FIELD_TABLE_NAME, "Orders");
