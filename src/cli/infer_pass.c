@@ -31,6 +31,8 @@
  * memo 1 remembered such files as "spells no target"; 3: what a parsed
  * file inferred is kept in the result cache (dl_infer_pass_memo) */
 #define MEMO_HEAD "ddblint infer memo 3"
+/* How many memo files infer-1/ keeps (one per executable and working directory). */
+#define INFER_MEMO_KEEP 16
 
 static bool memo_line(void *data, const char *start, const char *end)
 {
@@ -138,12 +140,16 @@ void dl_infer_pass_memo(struct dl_infer_pass *ip, const char *cache_dir, const s
                         struct dl_result_cache *results)
 {
         ip->results = results;
-        if (!cache_dir || !stats)
+        if (!cache_dir || !stats || !results)
                 return;
         char cwd[4096];
         struct sha256_ctx ctx;
         sha256_init(&ctx);
         dl_digest_str(&ctx, MEMO_HEAD);
+        /* the executable's digest: another build's scan may pick files this
+         * one does not (a wider helper scan), so its "spelled no target"
+         * lines never answer for this one */
+        dl_digest_str(&ctx, dl_result_cache_program(results));
         dl_digest_str(&ctx, getcwd(cwd, sizeof cwd) ? cwd : "");
         uint8_t d[SHA256_DIGEST_SIZE];
         sha256_digest(&ctx, sizeof d, d);
@@ -240,8 +246,11 @@ void dl_infer_pass_run(struct dl_infer_pass *ip, const struct dl_infer_inputs *i
         free(parsed);
         free(which);
         changed = changed || kept != ip->n_memo;
-        if (ip->memo && changed && dl_dir_private(ip->memo_root, ip->memo_dir))
+        if (ip->memo && changed && dl_dir_private(ip->memo_root, ip->memo_dir)) {
                 dl_cache_sealed_write(ip->memo_path, MEMO_HEAD, dl_strbuf_cstr(&keep));
+                /* one memo per executable and working directory: the oldest go */
+                dl_cache_keep_newest(ip->memo_dir, ".memo", INFER_MEMO_KEEP);
+        }
         dl_strbuf_fini(&keep);
         size_t dropped = dl_inferred_sort(&ip->found);
         size_t dropped_helpers = dl_helper_sort(&ip->found.helpers);

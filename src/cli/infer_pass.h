@@ -75,10 +75,12 @@ void dl_infer_pass_run(struct dl_infer_pass *ip, const struct dl_infer_inputs *i
  * which files spell no DynamoDB target, by their stamps (core/file.h:
  * stats[i] is the walk's stat of paths[i]; only a stamp settled for
  * DL_STAMP_SETTLE_S stands for the text), in one sealed file under
- * cache_dir (infer-1/<digest of the working directory>.memo; cache_dir
- * already trusted by the driver, infer-1 private: core/safefile.h), so
- * that a re-run reads none of them again. The file is written by
- * dl_infer_pass_run when it changed. NULL cache_dir: no memo.
+ * cache_dir (infer-1/<digest of the executable and the working
+ * directory>.memo, the 16 most recently written kept; cache_dir already
+ * trusted by the driver, infer-1 private: core/safefile.h), so that a
+ * re-run of the same build reads none of them again (another build's scan
+ * may pick other files). The file is written by dl_infer_pass_run when it
+ * changed. NULL cache_dir or NULL results: no memo.
  * results (borrowed, outlives ip; NULL: none): what each parsed file
  * inferred (its wrappers and helpers, encoded as job_wire.h sends them) is
  * kept as an entry of that result cache, keyed as the result cache keys a

@@ -343,14 +343,14 @@ char *dl_helper_encode_request(const struct dl_request *r)
                 dl_strbuf_printf(&sb, "%s\"%s\":", first ? "" : ",", dl_field_api_name(f));
                 first = false;
                 enum dl_field_kind k = dl_field_kind(f);
-                if (v->kind != DL_VAL_KNOWN)
-                        dl_strbuf_puts(&sb, "<?>");
-                else if (k == DL_FK_STRING || k == DL_FK_EXPR || k == DL_FK_ENUM)
+                bool known = v->kind == DL_VAL_KNOWN;
+                if (known && (k == DL_FK_STRING || k == DL_FK_EXPR || k == DL_FK_ENUM))
                         put_string(&sb, v);
-                else if ((k == DL_FK_INT || k == DL_FK_BOOL) && dl_value_is_complete(v) && v->len &&
-                         !memchr(v->text, '<', v->len) && !memchr(v->text, '\\', v->len))
+                else if (known && (k == DL_FK_INT || k == DL_FK_BOOL) && dl_value_is_complete(v) &&
+                         v->len && !memchr(v->text, '<', v->len) &&
+                         !memchr(v->text, '\\', v->len))
                         put_raw(&sb, v->text, v->len);
-                else
+                else /* not known, or not a scalar a body writes bare */
                         dl_strbuf_puts(&sb, "<?>");
         }
         for (unsigned i = 0; i < DL_MAP_COUNT; i++) {

@@ -318,10 +318,10 @@ static void spec_shape_set(struct spec_read *sr, const char *name, CXCursor v, b
         struct dl_loc at = dl_follow_loc_of(sr->s, v);
         struct dl_eval ev = dl_follow_eval_at(sr->s, sr->use);
         CXType t = clang_getCanonicalType(clang_getCursorType(v));
-        const struct dl_shape *val;
+        const struct dl_shape *val = NULL; /* NULL: unknown (below) */
         struct dl_value x;
         if (maybe) {
-                val = dl_shape_unknown(a, at);
+                /* set on some paths only: unknown */
         } else if (dl_follow_is_null_constant(v)) {
                 x = dl_value_known(a, "0", 1, NULL, at); /* not sent */
                 val = dl_shape_scalar(a, &x, true);
@@ -337,9 +337,9 @@ static void spec_shape_set(struct spec_read *sr, const char *name, CXCursor v, b
         } else if ((t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum) {
                 x = dl_eval_int(&ev, v, at);
                 val = dl_shape_scalar(a, &x, true);
-        } else {
-                val = dl_shape_unknown(a, at);
         }
+        if (!val)
+                val = dl_shape_unknown(a, at);
         sr->t->shape = dl_shape_set(a, sr->t->shape, dl_arena_strdup(a, name), at, val);
 }
 

@@ -263,10 +263,10 @@ void dl_follow_map_from_expr(struct scope *s, struct dl_attr_map *m, bool is_nam
         CXCursor var;
         if (!clang_Cursor_isNull(list)) {
                 map_from_list(s, m, is_names, list, use);
-        } else if (is_empty_construct(e)) {
-                /* Map() or {}: known and empty (DynamoDB rejects it) */
-        } else if (!is_names && dl_follow_map_from_helper(s, m, e, use)) {
-                /* a helper's map (follow_helper.c) */
+        } else if (is_empty_construct(e) ||
+                   (!is_names && dl_follow_map_from_helper(s, m, e, use))) {
+                /* Map() or {}: known and empty (DynamoDB rejects it); or a
+                 * helper's map (follow_helper.c), filled by the call */
         } else if (!s->fb || !dl_follow_local_object_ref(e, &var)) {
                 m->kind = DL_VAL_DYNAMIC;
                 return;

@@ -120,4 +120,17 @@ EOT
   has "$T/err" "first pass: 1 file parsed, 0 from the result cache"
   if cmp -s "$T/out" "$T/nocache2.csv"; then ok "corrupt ($how) = --no-cache"; else fail "corrupt ($how) differs"; diff "$T/nocache2.csv" "$T/out"; fi
 done
+# (5) the memo of files that spell no target is one build's: another
+# build (here the same bytes and one more, as a rebuilt or upgraded
+# ddblint has) may scan wider, so it keeps a memo of its own instead of
+# trusting this one's "spells no target" lines
+C5="$T/cache5"
+stubs=$(cd "$(dirname "$DDBLINT")/../share/ddblint/include" 2>/dev/null && pwd)
+cp "$DDBLINT" "$T/ddblint2" && printf '\0' >>"$T/ddblint2"
+expect_rc 0 "$DDBLINT" access-patterns --cache-dir "$C5" --format csv .
+n1=$(ls "$C5"/infer-1/*.memo 2>/dev/null | wc -l)
+expect_rc 0 env DDBLINT_STUB_DIR="$stubs" "$T/ddblint2" access-patterns --cache-dir "$C5" --format csv .
+n2=$(ls "$C5"/infer-1/*.memo 2>/dev/null | wc -l)
+if [ "$n1" -eq 1 ] && [ "$n2" -eq 2 ]; then ok "one infer memo per build"; else fail "infer memos: $n1 then $n2 (want 1 then 2)"; fi
+if cmp -s "$T/out" "$T/nocache2.csv"; then ok "another build = --no-cache"; else fail "another build differs"; diff "$T/nocache2.csv" "$T/out"; fi
 finish
