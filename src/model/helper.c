@@ -347,8 +347,7 @@ char *dl_helper_encode_request(const struct dl_request *r)
                 if (known && (k == DL_FK_STRING || k == DL_FK_EXPR || k == DL_FK_ENUM))
                         put_string(&sb, v);
                 else if (known && (k == DL_FK_INT || k == DL_FK_BOOL) && dl_value_is_complete(v) &&
-                         v->len && !memchr(v->text, '<', v->len) &&
-                         !memchr(v->text, '\\', v->len))
+                         v->len && !memchr(v->text, '<', v->len) && !memchr(v->text, '\\', v->len))
                         put_raw(&sb, v->text, v->len);
                 else /* not known, or not a scalar a body writes bare */
                         dl_strbuf_puts(&sb, "<?>");
